@@ -1,0 +1,522 @@
+"""The board: a graph of points, each black, white or empty.
+
+Everything passalive decides starts here.  A board is a graph, not a grid: the
+rectangular grid is only its most common constructor (`Board.grid`), and holes,
+removed adjacencies and extra adjacencies ("wormholes") from the unusual-goban
+examples are ordinary boards.  A grid cut out of a larger board records which
+sides are open; the points along an open side touch the unknown continuation.
+
+The terms follow the reference texts (Sensei's Library, "Benson's Definition of
+Unconditional Life"), for a colour c:
+
+* a **chain** (c-chain) is a maximal connected set of points of colour c;
+* a **c-region** is a maximal connected set of points that are *not* c, i.e.
+  empty points and stones of the opponent;
+* a **liberty** of a chain is an empty point adjacent to it.
+
+These are derived once per board, lazily, and cached on the (immutable) board.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from passalive.coords import Frame
+from passalive.errors import IllegalPositionError, InputError
+
+
+class Colour(enum.Enum):
+    """The state of a point."""
+
+    BLACK = "black"
+    WHITE = "white"
+    EMPTY = "empty"
+
+    @property
+    def opponent(self) -> Colour:
+        """The other stone colour; EMPTY has none."""
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        raise ValueError("an empty point has no opponent")
+
+    @classmethod
+    def stone(cls, name: str) -> Colour:
+        """BLACK or WHITE from a user's spelling: black/white, b/w, x/o."""
+        key = name.strip().lower()
+        if key in ("black", "b", "x"):
+            return cls.BLACK
+        if key in ("white", "w", "o"):
+            return cls.WHITE
+        raise InputError(f"expected a colour (black or white), got {name!r}")
+
+
+STONE_COLOURS = (Colour.BLACK, Colour.WHITE)
+
+
+class Side(enum.Enum):
+    """A side of a grid diagram."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class MarkKind(enum.Enum):
+    """What a diagram draws on a point besides its colour."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    TRIANGLE = "triangle"
+    CROSS = "cross"
+    HOSHI = "hoshi"
+    LABEL = "label"
+    MOVE = "move"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A mark or label on a point: a shape, a letter, or a move number."""
+
+    kind: MarkKind
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point of the board.
+
+    `id` is the point's index in `Board.points`; `coord` its grid position
+    (x from the left, y from the top, from 0) when the board is a grid.
+    """
+
+    id: int
+    colour: Colour
+    coord: tuple[int, int] | None = None
+    mark: Mark | None = None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A maximal connected set of same-coloured stones, with its liberties.
+
+    `open` says the chain reaches an open side of a cut-out diagram, so it may
+    continue, and have liberties, beyond what the diagram shows.
+    """
+
+    index: int
+    colour: Colour
+    points: frozenset[int]
+    liberties: frozenset[int]
+    open: bool
+
+
+@dataclass(frozen=True)
+class Region:
+    """A c-region: a maximal connected set of points that are not of colour c.
+
+    `colour` is c, the colour the region is a region *of* (its enclosing
+    colour), `empty` its empty points, `chains` the indices of the c-chains
+    adjacent to it, and `open` says it reaches an open side of the diagram.
+    """
+
+    index: int
+    colour: Colour
+    points: frozenset[int]
+    empty: frozenset[int]
+    chains: frozenset[int]
+    open: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable position on a graph of points.
+
+    `adjacency[p]` lists the neighbours of point `p` (sorted; the relation is
+    symmetric).  `size` is the grid's (width, height) for boards built by
+    `Board.grid`, else None; `frame` names grid points; `open_sides` are the
+    sides of a cut-out diagram where the board continues unseen.
+    """
+
+    points: tuple[Point, ...]
+    adjacency: tuple[tuple[int, ...], ...]
+    size: tuple[int, int] | None = None
+    frame: Frame = field(default_factory=Frame)
+    open_sides: frozenset[Side] = frozenset()
+
+    # ----------------------------------------------------------------- build
+
+    @classmethod
+    def grid(
+        cls,
+        rows: Sequence[Sequence[Colour | None]],
+        *,
+        marks: Mapping[tuple[int, int], Mark] | None = None,
+        frame: Frame | None = None,
+        open_sides: Iterable[Side] = (),
+        unlink: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+        link: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
+    ) -> Board:
+        """A rectangular grid, top row first; None marks a hole (no point).
+
+        Orthogonal neighbours are adjacent, except the pairs in `unlink`;
+        the pairs in `link` are made adjacent as well.  Pairs are grid
+        coordinates (x, y).  Raises InputError for ragged rows or a pair
+        naming a hole or a point off the grid.
+        """
+        height = len(rows)
+        width = len(rows[0]) if rows else 0
+        if any(len(row) != width for row in rows):
+            raise InputError("rows of a grid must all have the same length")
+        marks = marks or {}
+        ids: dict[tuple[int, int], int] = {}
+        points: list[Point] = []
+        for y, row in enumerate(rows):
+            for x, colour in enumerate(row):
+                if colour is not None:
+                    ids[(x, y)] = len(points)
+                    points.append(Point(len(points), colour, (x, y), marks.get((x, y))))
+
+        def point_id(xy: tuple[int, int]) -> int:
+            if xy not in ids:
+                raise InputError(f"no point at column {xy[0] + 1}, row {xy[1] + 1} of the grid")
+            return ids[xy]
+
+        edges: set[frozenset[int]] = set()
+        for (x, y), p in ids.items():
+            for q_xy in ((x + 1, y), (x, y + 1)):
+                if q_xy in ids:
+                    edges.add(frozenset((p, ids[q_xy])))
+        for a, b in unlink:
+            edges.discard(frozenset((point_id(a), point_id(b))))
+        for a, b in link:
+            pa, pb = point_id(a), point_id(b)
+            if pa != pb:
+                edges.add(frozenset((pa, pb)))
+        return cls.from_graph(
+            points,
+            edges,
+            size=(width, height),
+            frame=frame if frame is not None else Frame.full_board(height),
+            open_sides=frozenset(open_sides),
+        )
+
+    @classmethod
+    def from_graph(
+        cls,
+        points: Sequence[Point],
+        edges: Iterable[Iterable[int]],
+        *,
+        size: tuple[int, int] | None = None,
+        frame: Frame | None = None,
+        open_sides: frozenset[Side] = frozenset(),
+    ) -> Board:
+        """A board from its points (ids 0..n-1 in order) and undirected edges."""
+        neighbours: list[set[int]] = [set() for _ in points]
+        for edge in edges:
+            a, b = tuple(edge)
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+        return cls(
+            points=tuple(points),
+            adjacency=tuple(tuple(sorted(n)) for n in neighbours),
+            size=size,
+            frame=frame if frame is not None else Frame(),
+            open_sides=open_sides,
+        )
+
+    def with_colours(self, colours: Mapping[int, Colour]) -> Board:
+        """The same board with some points recoloured (marks are kept)."""
+        points = list(self.points)
+        for p, colour in colours.items():
+            points[p] = replace(points[p], colour=colour)
+        return replace(self, points=tuple(points))
+
+    def without_marks(self) -> Board:
+        """The same position with every mark and label removed."""
+        return replace(self, points=tuple(replace(p, mark=None) for p in self.points))
+
+    # --------------------------------------------------------------- access
+
+    @cached_property
+    def colours(self) -> tuple[Colour, ...]:
+        """The colour of every point, by id."""
+        return tuple(p.colour for p in self.points)
+
+    def stones(self, colour: Colour) -> frozenset[int]:
+        """The points of the given colour."""
+        return frozenset(p.id for p in self.points if p.colour is colour)
+
+    @cached_property
+    def is_plain_grid(self) -> bool:
+        """A full rectangle of points with exactly the orthogonal adjacencies."""
+        if self.size is None:
+            return False
+        width, height = self.size
+        if len(self.points) != width * height:
+            return False
+        for p in self.points:
+            assert p.coord is not None
+            x, y = p.coord
+            expected = [y * width + x + d for d, ok in ((-width, y > 0), (-1, x > 0), (1, x < width - 1), (width, y < height - 1)) if ok]
+            if list(self.adjacency[p.id]) != expected:
+                return False
+        return True
+
+    @cached_property
+    def _by_coord(self) -> dict[tuple[int, int], int]:
+        return {p.coord: p.id for p in self.points if p.coord is not None}
+
+    def at(self, x: int, y: int) -> int | None:
+        """The id of the point at grid position (x, y), or None for a hole."""
+        return self._by_coord.get((x, y))
+
+    def name(self, p: int) -> str:
+        """The point's name: GTP coordinates when known, else `col:row`, else `#id`."""
+        coord = self.points[p].coord
+        if coord is None or self.size is None:
+            return f"#{p}"
+        return self.frame.name(coord[0], coord[1], self.size[0])
+
+    def names(self, points: Iterable[int]) -> list[str]:
+        """Names of points in reading order (top row first, left to right)."""
+        return [self.name(p) for p in sorted(points, key=self._reading_key)]
+
+    def _reading_key(self, p: int) -> tuple[int, int, int]:
+        coord = self.points[p].coord
+        return (coord[1], coord[0], p) if coord is not None else (1 << 30, 0, p)
+
+    def point(self, name: str) -> int:
+        """The id of the point with this name; InputError if there is none."""
+        if name.startswith("#") and name[1:].isdigit() and int(name[1:]) < len(self.points):
+            return int(name[1:])
+        if self.size is not None:
+            xy = self.frame.locate(name, self.size[0])
+            if xy is not None:
+                p = self.at(*xy)
+                if p is not None:
+                    return p
+        raise InputError(f"no point named {name!r} on this board")
+
+    @cached_property
+    def open_points(self) -> frozenset[int]:
+        """Points along an open side: they touch the board's unseen continuation."""
+        if not self.open_sides or self.size is None:
+            return frozenset()
+        width, height = self.size
+        on_side = {
+            Side.TOP: lambda x, y: y == 0,
+            Side.BOTTOM: lambda x, y: y == height - 1,
+            Side.LEFT: lambda x, y: x == 0,
+            Side.RIGHT: lambda x, y: x == width - 1,
+        }
+        tests = [on_side[s] for s in self.open_sides]
+        return frozenset(
+            p.id for p in self.points if p.coord is not None and any(t(*p.coord) for t in tests)
+        )
+
+    # ------------------------------------------------------ derived structure
+
+    def _components(self, members: Sequence[bool]) -> list[list[int]]:
+        """Connected components of the points where `members[p]` holds."""
+        seen = [False] * len(self.points)
+        components: list[list[int]] = []
+        for start in range(len(self.points)):
+            if seen[start] or not members[start]:
+                continue
+            seen[start] = True
+            component = [start]
+            i = 0
+            while i < len(component):
+                for q in self.adjacency[component[i]]:
+                    if members[q] and not seen[q]:
+                        seen[q] = True
+                        component.append(q)
+                i += 1
+            components.append(component)
+        return components
+
+    @cached_property
+    def chains(self) -> tuple[Chain, ...]:
+        """Every chain of either colour, in order of its first point's id."""
+        colours = self.colours
+        stones = [c is not Colour.EMPTY for c in colours]
+        open_points = self.open_points
+        chains: list[Chain] = []
+        for component in self._components_by_colour(stones):
+            colour = colours[component[0]]
+            liberties = frozenset(
+                q for p in component for q in self.adjacency[p] if colours[q] is Colour.EMPTY
+            )
+            chains.append(
+                Chain(
+                    len(chains),
+                    colour,
+                    frozenset(component),
+                    liberties,
+                    any(p in open_points for p in component),
+                )
+            )
+        return tuple(chains)
+
+    def _components_by_colour(self, members: Sequence[bool]) -> list[list[int]]:
+        """Components of member points where only same-coloured neighbours connect."""
+        colours = self.colours
+        seen = [False] * len(self.points)
+        components: list[list[int]] = []
+        for start in range(len(self.points)):
+            if seen[start] or not members[start]:
+                continue
+            colour = colours[start]
+            seen[start] = True
+            component = [start]
+            i = 0
+            while i < len(component):
+                for q in self.adjacency[component[i]]:
+                    if not seen[q] and colours[q] is colour:
+                        seen[q] = True
+                        component.append(q)
+                i += 1
+            components.append(component)
+        return components
+
+    @cached_property
+    def chain_at(self) -> tuple[int | None, ...]:
+        """For each point, the index of its chain, or None for an empty point."""
+        at: list[int | None] = [None] * len(self.points)
+        for chain in self.chains:
+            for p in chain.points:
+                at[p] = chain.index
+        return tuple(at)
+
+    def chains_of(self, colour: Colour) -> tuple[Chain, ...]:
+        """The chains of one colour."""
+        return tuple(c for c in self.chains if c.colour is colour)
+
+    def regions(self, colour: Colour) -> tuple[Region, ...]:
+        """The c-regions for c = `colour`: maximal connected sets of non-c points."""
+        return self._regions[colour]
+
+    def region_at(self, colour: Colour) -> tuple[int | None, ...]:
+        """For each point, the index of its c-region, or None for a c stone."""
+        return self._region_at[colour]
+
+    @cached_property
+    def _regions(self) -> dict[Colour, tuple[Region, ...]]:
+        colours = self.colours
+        chain_at = self.chain_at
+        open_points = self.open_points
+        result: dict[Colour, tuple[Region, ...]] = {}
+        for c in STONE_COLOURS:
+            regions: list[Region] = []
+            for component in self._components([col is not c for col in colours]):
+                adjacent = frozenset(
+                    chain_at[q]  # type: ignore[misc]
+                    for p in component
+                    for q in self.adjacency[p]
+                    if colours[q] is c
+                )
+                regions.append(
+                    Region(
+                        len(regions),
+                        c,
+                        frozenset(component),
+                        frozenset(p for p in component if colours[p] is Colour.EMPTY),
+                        adjacent,
+                        any(p in open_points for p in component),
+                    )
+                )
+            result[c] = tuple(regions)
+        return result
+
+    @cached_property
+    def _region_at(self) -> dict[Colour, tuple[int | None, ...]]:
+        result: dict[Colour, tuple[int | None, ...]] = {}
+        for c, regions in self._regions.items():
+            at: list[int | None] = [None] * len(self.points)
+            for region in regions:
+                for p in region.points:
+                    at[p] = region.index
+            result[c] = tuple(at)
+        return result
+
+    def chain_regions(self, chain: Chain) -> tuple[Region, ...]:
+        """The c-regions adjacent to a c-chain."""
+        return tuple(r for r in self.regions(chain.colour) if chain.index in r.chains)
+
+    # ---------------------------------------------------------------- legality
+
+    @cached_property
+    def dead_chains(self) -> tuple[Chain, ...]:
+        """Chains with no liberty that cannot have one beyond an open side.
+
+        In a game such a chain would have been captured, so a position that
+        has one is illegal.
+        """
+        return tuple(c for c in self.chains if not c.liberties and not c.open)
+
+    def check_legal(self) -> Board:
+        """Return the board if it is a legal position, else raise naming the points."""
+        if self.dead_chains:
+            chain = self.dead_chains[0]
+            more = f" (and {len(self.dead_chains) - 1} more)" if len(self.dead_chains) > 1 else ""
+            raise IllegalPositionError(
+                f"the {chain.colour.value} chain at {' '.join(self.names(chain.points))} "
+                f"has no liberties{more}; such a position cannot arise in a game"
+            )
+        return self
+
+    # ------------------------------------------------------------ symmetries
+
+    def transformed(self, rotations: int = 0, reflect: bool = False) -> Board:
+        """The grid turned by `rotations` quarter turns clockwise, after an
+        optional left–right reflection.  Marks, holes and adjacency changes
+        move with their points; open sides move too; point ids are renumbered
+        in reading order of the new grid.  Only for boards built as grids.
+        """
+        if self.size is None or any(p.coord is None for p in self.points):
+            raise ValueError("only grid boards can be rotated or reflected")
+        width, height = self.size
+
+        def move(x: int, y: int) -> tuple[int, int]:
+            w, h = width, height
+            if reflect:
+                x = w - 1 - x
+            for _ in range(rotations % 4):
+                x, y = h - 1 - y, x
+                w, h = h, w
+            return x, y
+
+        side_map = {Side.TOP: (0, -1), Side.BOTTOM: (0, 1), Side.LEFT: (-1, 0), Side.RIGHT: (1, 0)}
+
+        def move_side(side: Side) -> Side:
+            dx, dy = side_map[side]
+            if reflect:
+                dx = -dx
+            for _ in range(rotations % 4):
+                dx, dy = -dy, dx
+            return next(s for s, d in side_map.items() if d == (dx, dy))
+
+        new_size = (height, width) if rotations % 2 else (width, height)
+        new_coord = {p.id: move(*p.coord) for p in self.points}  # type: ignore[misc]
+        order = sorted(self.points, key=lambda p: (new_coord[p.id][1], new_coord[p.id][0]))
+        new_id = {p.id: i for i, p in enumerate(order)}
+        points = [replace(p, id=new_id[p.id], coord=new_coord[p.id]) for p in order]
+        edges = [(new_id[p], new_id[q]) for p in range(len(self.points)) for q in self.adjacency[p] if p < q]
+        return Board.from_graph(
+            points,
+            edges,
+            size=new_size,
+            frame=Frame.full_board(new_size[1]) if self.frame == Frame.full_board(height) else Frame(),
+            open_sides=frozenset(move_side(s) for s in self.open_sides),
+        )
+
+    def colours_swapped(self) -> Board:
+        """The same board with black and white exchanged."""
+        swap = {Colour.BLACK: Colour.WHITE, Colour.WHITE: Colour.BLACK}
+        return self.with_colours({p.id: swap[p.colour] for p in self.points if p.colour in swap})

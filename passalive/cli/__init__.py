@@ -1,0 +1,77 @@
+"""The `passalive` command line: one sub-command per module, loaded on demand.
+
+Each command lives in its own module of this package and is looked up in
+`COMMANDS` only when it is invoked, so `passalive show` does not pay for
+importing Z3.  Every `PassaliveError` a command raises is printed as a
+one-paragraph message (file:line:col, the line, a caret, what was expected)
+with exit status 2; a bug still shows its traceback when PASSALIVE_DEBUG is set.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+from passalive.errors import PassaliveError
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    # name: (module, one-line help shown by `passalive --help`)
+    "show": ("passalive.cli.show", "Print the diagrams of files as Sensei's markup, a plain board or JSON."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose sub-commands are imported when first used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module = importlib.import_module(COMMANDS[cmd_name][0])
+        command: click.Command = getattr(module, "command")
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="passalive")
+def cli() -> None:
+    """Decide which stones of a Go position are pass-alive, and prove it."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the `passalive` console script."""
+    try:
+        cli.main(args=argv, prog_name="passalive", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        sys.exit(done.exit_code)
+    except click.ClickException as usage:
+        usage.show()
+        sys.exit(usage.exit_code)
+    except click.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except PassaliveError as error:
+        click.echo(error.format(), err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except Exception as bug:  # pragma: no cover - a bug, not bad input
+        if os.environ.get("PASSALIVE_DEBUG"):
+            raise
+        click.echo(
+            f"internal error: {type(bug).__name__}: {bug}\n"
+            "This is a bug in passalive; run again with PASSALIVE_DEBUG=1 for the traceback.",
+            err=True,
+        )
+        sys.exit(70)

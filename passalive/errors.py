@@ -1,0 +1,60 @@
+"""Errors passalive reports to its users.
+
+Every problem with the user's input is a `PassaliveError`; the CLI prints its
+`format()` to stderr and exits with status 2, never with a traceback.  Errors
+that point into a text carry a `Location`, so the message can name the file,
+line and column and show the offending line with a caret under the column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in an input text: 1-based line and column, and the line itself."""
+
+    path: str
+    line: int
+    column: int
+    source_line: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+class PassaliveError(Exception):
+    """Base class of every error caused by the user's input or request."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def format(self) -> str:
+        """The message as the CLI prints it: `file:line:col: message`, the line, a caret."""
+        if self.location is None:
+            return f"error: {self.message}"
+        loc = self.location
+        text = f"{loc}: error: {self.message}"
+        if loc.source_line:
+            line = loc.source_line.rstrip("\n").expandtabs(1)
+            caret = " " * max(loc.column - 1, 0) + "^"
+            text += f"\n    {line}\n    {caret}"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class InputError(PassaliveError):
+    """Malformed input: a diagram, an SGF file, a rule program, a point name."""
+
+
+class IllegalPositionError(PassaliveError):
+    """A position that cannot arise in a game, e.g. a chain without liberties."""
+
+
+class UsageError(PassaliveError):
+    """A request that does not make sense, e.g. a variant that refuses `--suicide`."""
