@@ -1,0 +1,41 @@
+"""passalive: decide which stones of a Go position are pass-alive, and prove it.
+
+The public API: read diagrams (Sensei's Library markup, plain boards, SGF)
+into `Diagram`s holding `Board`s, and write them back.
+"""
+
+from passalive.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
+from passalive.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
+from passalive.errors import IllegalPositionError, InputError, Location, PassaliveError, UsageError
+from passalive.read import parse_diagrams, read_diagrams
+from passalive.render import board_json, diagram_json, diagrams_json, render_plain, render_sensei
+from passalive.ruleset import Suicide
+
+__all__ = [
+    "Annotation",
+    "Board",
+    "CaptureClaim",
+    "Chain",
+    "Colour",
+    "Diagram",
+    "Expectation",
+    "IllegalPositionError",
+    "InputError",
+    "Location",
+    "Mark",
+    "MarkKind",
+    "Move",
+    "PassaliveError",
+    "Point",
+    "Region",
+    "Side",
+    "Suicide",
+    "UsageError",
+    "board_json",
+    "diagram_json",
+    "diagrams_json",
+    "parse_diagrams",
+    "read_diagrams",
+    "render_plain",
+    "render_sensei",
+]

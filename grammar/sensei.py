@@ -1,0 +1,571 @@
+"""Reader for Sensei's Library `$$` diagram markup.
+
+A text is cut into blocks, the maximal runs of lines starting with `$$`; each
+block is parsed by the LALR grammar `diagram.lark` (package data) into its
+header and lines, and then read into a `Diagram`: header options, rows with
+edges and cut-outs, point symbols with their marks, numbered moves replayed
+with captures (collisions `N at M` from the title), link, arrow and extension
+lines.  Every problem is an InputError pointing at the exact line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib.resources import files
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from passalive.board import Board, Colour, Mark, MarkKind, Side
+from passalive.diagram import (
+    Annotation,
+    CaptureClaim,
+    Diagram,
+    Drawing,
+    Expectation,
+    GridNames,
+    Move,
+    WikiLink,
+    adjacency_changes,
+    capture_claim,
+    expectation,
+    frame_for,
+)
+from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.grammar._capture import play
+
+EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
+
+SYMBOLS: dict[str, tuple[Colour, Mark | None]] = {
+    ".": (EMPTY, None),
+    ",": (EMPTY, Mark(MarkKind.HOSHI)),
+    "X": (BLACK, None),
+    "O": (WHITE, None),
+    "B": (BLACK, Mark(MarkKind.CIRCLE)),
+    "W": (WHITE, Mark(MarkKind.CIRCLE)),
+    "#": (BLACK, Mark(MarkKind.SQUARE)),
+    "@": (WHITE, Mark(MarkKind.SQUARE)),
+    "Y": (BLACK, Mark(MarkKind.TRIANGLE)),
+    "Q": (WHITE, Mark(MarkKind.TRIANGLE)),
+    "Z": (BLACK, Mark(MarkKind.CROSS)),
+    "P": (WHITE, Mark(MarkKind.CROSS)),
+    "C": (EMPTY, Mark(MarkKind.CIRCLE)),
+    "S": (EMPTY, Mark(MarkKind.SQUARE)),
+    "T": (EMPTY, Mark(MarkKind.TRIANGLE)),
+    "M": (EMPTY, Mark(MarkKind.CROSS)),
+    **{chr(c): (EMPTY, Mark(MarkKind.LABEL, chr(c))) for c in range(ord("a"), ord("z") + 1)},
+}
+"""Point symbols other than digits and `_`: the colour and mark they stand for."""
+
+DIGITS = "1234567890"
+EXPECTED_SYMBOLS = ". , X O B W # @ Y Q Z P C S T M a-z 0-9 _ and the edges | - +"
+
+_COLLISION = re.compile(r"(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s+at\s+(\d+|[a-z])\b")
+
+
+class _Lines(Transformer):
+    """Turns the parse of a block into (kind, token) pairs, header first."""
+
+    def start(self, children: list) -> list:
+        return children
+
+    def line(self, children: list) -> tuple[str, Token] | None:
+        return children[0] if children else None
+
+    def row(self, children: list) -> tuple[str, Token]:
+        return ("row", children[0])
+
+    def link(self, children: list) -> tuple[str, Token]:
+        return ("link", children[0])
+
+    def brace(self, children: list) -> tuple[str, Token]:
+        return ("brace", children[0])
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser of one `$$` block, built once per process."""
+    grammar = files("passalive.grammar").joinpath("diagram.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="basic", transformer=_Lines(), maybe_placeholders=False)
+
+
+def is_diagram_line(line: str) -> bool:
+    """Whether a line belongs to a `$$` diagram block."""
+    return line.lstrip(" \t").startswith("$$")
+
+
+def blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """The (first, end) line indices (0-based, end exclusive) of each `$$` block."""
+    result: list[tuple[int, int]] = []
+    start: int | None = None
+    for i, line in enumerate(lines):
+        if is_diagram_line(line):
+            if start is None:
+                start = i
+        elif start is not None:
+            result.append((start, i))
+            start = None
+    if start is not None:
+        result.append((start, len(lines)))
+    return result
+
+
+def read_sensei(
+    text: str, path: str = "<string>", *, replay: bool = True, allow_illegal: bool = False
+) -> list[Diagram]:
+    """Every `$$` diagram of a text, in order."""
+    lines = text.splitlines()
+    return [
+        read_block(lines, first, end, path, replay=replay, allow_illegal=allow_illegal)
+        for first, end in blocks(lines)
+    ]
+
+
+# ------------------------------------------------------------------ one block
+
+
+@dataclass(frozen=True)
+class _Row:
+    """A `$$` row: its file line, and its non-blank characters with columns."""
+
+    line: int
+    source: str
+    chars: tuple[tuple[str, int], ...]
+
+
+class _Block:
+    """Locations inside one block (file lines are 1-based)."""
+
+    def __init__(self, lines: list[str], first: int, path: str) -> None:
+        self.lines = lines
+        self.first = first
+        self.path = path
+
+    def line_of(self, token: Token) -> int:
+        return self.first + (token.line or 1)
+
+    def at(self, line: int, column: int) -> Location:
+        return Location(self.path, line, column, self.lines[line - 1])
+
+    def error(self, message: str, line: int, column: int) -> InputError:
+        return InputError(message, self.at(line, column))
+
+
+def read_block(
+    lines: list[str],
+    first: int,
+    end: int,
+    path: str,
+    *,
+    replay: bool = True,
+    allow_illegal: bool = False,
+) -> Diagram:
+    """Read the `$$` block of `lines[first:end]` into a Diagram."""
+    block = _Block(lines, first, path)
+    parsed = _parse(block, "\n".join(lines[first:end]))
+    header: Token = parsed[0]
+    header_line = block.line_of(header)
+    header_loc = block.at(header_line, header.column or 1)
+
+    first_colour, coordinates, board_size, first_move, size_column, title, title_column = _header(
+        block, header, header_line
+    )
+
+    rows: list[_Row] = []
+    links: list[WikiLink] = []
+    drawings: list[Drawing] = []
+    annotations: list[Annotation] = []
+    for item in parsed[1:]:
+        if item is None:
+            continue
+        kind, token = item
+        line = block.line_of(token)
+        column = token.column or 1
+        if kind == "row":
+            chars = tuple(
+                (ch, column + i) for i, ch in enumerate(token.value) if ch not in " \t"
+            )
+            rows.append(_Row(line, lines[line - 1], chars))
+        elif kind == "link":
+            label, bar, target = token.value[1:-1].partition("|")
+            if not bar:
+                raise block.error("a link line must read [label|target]", line, column)
+            links.append(WikiLink(label.strip(), target.strip()))
+        else:
+            words = [(m.group(), column + 1 + m.start()) for m in re.finditer(r"\S+", token.value[1:-1])]
+            if not words:
+                raise block.error("an empty {} line; expected {WORD ...}", line, column)
+            word, word_column = words[0]
+            annotation = Annotation(
+                word,
+                tuple(w for w, _ in words[1:]),
+                block.at(line, word_column),
+                tuple(c for _, c in words[1:]),
+            )
+            if word in ("AR", "LN"):
+                if len(annotation.items) != 2:
+                    raise annotation.error(f"{word}: expected two points, got {len(annotation.items)}")
+                drawings.append(Drawing(word, *annotation.items))
+            else:
+                annotations.append(annotation)
+
+    grid, marks, digits, open_sides, positions = _board_rows(block, rows, header_loc)
+    height = len(grid)
+    width = len(grid[0])
+    if board_size is not None:
+        _check_size(block, header_line, size_column, board_size, width, height, open_sides)
+    frame = frame_for(width, height, open_sides, board_size)
+    names = GridNames(frame, width, height, lambda x, y: grid[y][x] is not None)
+    link, unlink = adjacency_changes(tuple(annotations), names)
+    base = Board.grid(grid, marks=marks, frame=frame, open_sides=open_sides, link=link, unlink=unlink)
+
+    moves = _moves(block, base, digits, first_colour, first_move, title, header_line, title_column)
+    if replay:
+        board = _replay(base, moves)
+    else:
+        points = list(base.points)
+        for move in moves:
+            if move.at is None:
+                points[move.point] = replace(
+                    points[move.point], colour=move.colour, mark=Mark(MarkKind.MOVE, str(move.number))
+                )
+        board = replace(base, points=tuple(points))
+
+    if not allow_illegal and board.dead_chains:
+        first = min(
+            (p for chain in board.dead_chains for p in chain.points),
+            key=lambda p: (board.points[p].coord[1], board.points[p].coord[0]),  # type: ignore[index]
+        )
+        line, column = positions[board.points[first].coord]  # type: ignore[index]
+        try:
+            board.check_legal()
+        except IllegalPositionError as error:
+            hint = "" if replay or not moves else " (as drawn; replay the numbered moves to apply their captures)"
+            raise IllegalPositionError(error.message + hint, block.at(line, column)) from None
+
+    expectations: list[Expectation] = []
+    captures: list[CaptureClaim] = []
+    for annotation in annotations:
+        if annotation.word == "EXPECT":
+            expectations.append(expectation(annotation, board))
+        elif annotation.word == "CAPTURE":
+            captures.append(capture_claim(annotation, board))
+
+    return Diagram(
+        board=board,
+        title=title,
+        first_colour=first_colour,
+        coordinates=coordinates,
+        board_size=board_size,
+        first_move=first_move,
+        moves=tuple(moves),
+        replayed=replay,
+        links=tuple(links),
+        drawings=tuple(drawings),
+        annotations=tuple(annotations),
+        expectations=tuple(expectations),
+        captures=tuple(captures),
+        location=header_loc,
+    )
+
+
+def _parse(block: _Block, text: str) -> list:
+    """Parse a block's text; lexer and parser errors become InputErrors."""
+    try:
+        return parser().parse(text)  # type: ignore[return-value]
+    except UnexpectedCharacters as error:
+        line = block.first + error.line
+        char = error.char
+        raise block.error(
+            f"unknown character {char!r} in a diagram line; expected a point or edge symbol "
+            f"({EXPECTED_SYMBOLS}), a [label|target] link or a {{...}} line",
+            line,
+            error.column,
+        ) from None
+    except UnexpectedToken as error:
+        token = error.token
+        line = block.first + (token.line or 1)
+        raise block.error(
+            f"unexpected {token.value!r}: a $$ line holds one board row, one [label|target] link "
+            "or one {...} line",
+            line,
+            token.column or 1,
+        ) from None
+    except (UnexpectedEOF, UnexpectedInput) as error:  # pragma: no cover - the grammar accepts any end
+        raise block.error(f"cannot read this diagram: {error}", block.first + 1, 1) from None
+
+
+def _header(
+    block: _Block, header: Token, line: int
+) -> tuple[Colour, bool, int | None, int, int, str, int]:
+    """The header options and title: colour, coordinates, size, first move, columns."""
+    value = header.value
+    column0 = header.column or 1
+    m = re.match(r"\$\$(\S*)(?:\s+(.*))?$", value)
+    assert m is not None
+    options = m.group(1)
+    title = (m.group(2) or "").rstrip()
+    title_column = column0 + (m.start(2) if m.group(2) is not None else len(value))
+    first_colour, coordinates, board_size, first_move, size_column = BLACK, False, None, 1, 0
+    i = 0
+    while i < len(options):
+        ch = options[i]
+        column = column0 + 2 + i
+        if ch in "BW":
+            first_colour = BLACK if ch == "B" else WHITE
+            i += 1
+        elif ch == "c":
+            coordinates = True
+            i += 1
+        elif ch.isdigit():
+            j = i
+            while j < len(options) and options[j].isdigit():
+                j += 1
+            board_size = int(options[i:j])
+            size_column = column
+            if not 1 <= board_size <= 52:
+                raise block.error(f"board size {board_size} is out of range (1 to 52)", line, column)
+            i = j
+        elif ch == "m":
+            j = i + 1
+            while j < len(options) and options[j].isdigit():
+                j += 1
+            if j == i + 1:
+                raise block.error("the option m needs the number of the first move, e.g. m51", line, column + 1)
+            first_move = int(options[i + 1 : j])
+            i = j
+        else:
+            raise block.error(
+                f"unknown header option {ch!r}; expected B or W (first colour), c (coordinates), "
+                "a board size or m<N> (first move number), then a space and the title",
+                line,
+                column,
+            )
+    return first_colour, coordinates, board_size, first_move, size_column, title, title_column
+
+
+def _is_edge_row(row: _Row) -> bool:
+    return all(ch in "-+" for ch, _ in row.chars)
+
+
+def _board_rows(
+    block: _Block, rows: list[_Row], header_loc: Location
+) -> tuple[
+    list[list[Colour | None]],
+    dict[tuple[int, int], Mark],
+    dict[tuple[int, int], tuple[str, int, int]],
+    frozenset[Side],
+    dict[tuple[int, int], tuple[int, int]],
+]:
+    """Grid colours, marks, digits, open sides and each point's (line, column)."""
+    top = bool(rows) and _is_edge_row(rows[0])
+    bottom = len(rows) > 1 and _is_edge_row(rows[-1])
+    board_rows = rows[(1 if top else 0) : (len(rows) - 1 if bottom else len(rows))]
+    if not board_rows:
+        where = rows[0] if rows else None
+        line, column = (where.line, where.chars[0][1]) if where else (header_loc.line, header_loc.column)
+        raise block.error(
+            "this $$ diagram has no board: expected rows of points such as $$ | . X O . |", line, column
+        )
+    for row in board_rows:
+        if _is_edge_row(row):
+            raise block.error(
+                "a horizontal edge (- and +) can only be the first or last row of a diagram",
+                row.line,
+                row.chars[0][1],
+            )
+
+    def edges(row: _Row) -> tuple[bool, bool]:
+        chars = row.chars
+        left = chars[0][0] in "|+"
+        right = len(chars) > 1 and chars[-1][0] in "|+"
+        return left, right
+
+    left, right = edges(board_rows[0])
+    for row in board_rows[1:]:
+        l, r = edges(row)
+        if l != left:
+            raise block.error(
+                "contradictory edges: "
+                + ("the first row has a left edge | but this one has none" if left else "this row has a left edge | but the first row has none"),
+                row.line,
+                row.chars[0][1],
+            )
+        if r != right:
+            raise block.error(
+                "contradictory edges: "
+                + ("the first row has a right edge | but this one has none" if right else "this row has a right edge | but the first row has none"),
+                row.line,
+                row.chars[-1][1] + (0 if r else 1),
+            )
+    for row, is_top in ((rows[0], True), (rows[-1], False)):
+        if (is_top and not top) or (not is_top and not bottom):
+            continue
+        side = "top" if is_top else "bottom"
+        first_ch, first_col = row.chars[0]
+        last_ch, last_col = row.chars[-1]
+        if (first_ch == "+") != left:
+            raise block.error(
+                f"contradictory edges: the {side} edge "
+                + ("starts with a corner + but the rows have no left edge |" if first_ch == "+" else "should start with a corner +, since the rows have a left edge |"),
+                row.line,
+                first_col,
+            )
+        if len(row.chars) > 1 and (last_ch == "+") != right:
+            raise block.error(
+                f"contradictory edges: the {side} edge "
+                + ("ends with a corner + but the rows have no right edge |" if last_ch == "+" else "should end with a corner +, since the rows have a right edge |"),
+                row.line,
+                last_col,
+            )
+
+    grid: list[list[Colour | None]] = []
+    marks: dict[tuple[int, int], Mark] = {}
+    digits: dict[tuple[int, int], tuple[str, int, int]] = {}
+    positions: dict[tuple[int, int], tuple[int, int]] = {}
+    width = -1
+    for y, row in enumerate(board_rows):
+        chars = row.chars[(1 if left else 0) : (len(row.chars) - 1 if right else len(row.chars))]
+        if width < 0:
+            width = len(chars)
+            if width == 0:
+                raise block.error(
+                    "this $$ diagram has no board: its first row holds no points", row.line, row.chars[0][1]
+                )
+        elif len(chars) != width:
+            if len(chars) > width:
+                column = chars[width][1]
+            else:
+                column = (chars[-1][1] + 1) if chars else row.chars[0][1] + 1
+                if right:
+                    column = row.chars[-1][1]
+            raise block.error(
+                f"ragged rows: this row has {len(chars)} points, the first row has {width}",
+                row.line,
+                column,
+            )
+        cells: list[Colour | None] = []
+        for x, (ch, column) in enumerate(chars):
+            positions[(x, y)] = (row.line, column)
+            symbol = SYMBOLS.get(ch)
+            if symbol is not None:
+                colour, mark = symbol
+                cells.append(colour)
+                if mark is not None:
+                    marks[(x, y)] = mark
+            elif ch == "_":
+                cells.append(None)
+            elif ch in DIGITS:
+                cells.append(EMPTY)
+                digits[(x, y)] = (ch, row.line, column)
+            elif ch in "|+":
+                raise block.error(f"an edge {ch} can only start or end a row", row.line, column)
+            else:  # "-"
+                raise block.error("a - belongs in a horizontal edge row (- and +)", row.line, column)
+        grid.append(cells)
+    open_sides = frozenset(
+        side
+        for side, closed in ((Side.TOP, top), (Side.BOTTOM, bottom), (Side.LEFT, left), (Side.RIGHT, right))
+        if not closed
+    )
+    return grid, marks, digits, open_sides, positions
+
+
+def _check_size(
+    block: _Block,
+    line: int,
+    column: int,
+    size: int,
+    width: int,
+    height: int,
+    open_sides: frozenset[Side],
+) -> None:
+    """The header's board size must agree with the edges the rows draw."""
+    for span, name, sides in ((width, "columns", (Side.LEFT, Side.RIGHT)), (height, "rows", (Side.TOP, Side.BOTTOM))):
+        both = not any(s in open_sides for s in sides)
+        if (both and span != size) or span > size:
+            between = f"the {sides[0].value} and {sides[1].value} edges enclose" if both else "the diagram has"
+            raise block.error(
+                f"contradictory edges: the header says board size {size} but {between} {span} {name}",
+                line,
+                column,
+            )
+
+
+def _moves(
+    block: _Block,
+    base: Board,
+    digits: dict[tuple[int, int], tuple[str, int, int]],
+    first_colour: Colour,
+    first_move: int,
+    title: str,
+    header_line: int,
+    title_column: int,
+) -> list[Move]:
+    """The numbered moves in order: drawn digits plus collisions `N at M` from the title."""
+    by_number: dict[int, Move] = {}
+    for (x, y), (ch, line, column) in digits.items():
+        n = 10 if ch == "0" else int(ch)
+        number = first_move + n - 1
+        if number in by_number:
+            raise block.error(f"move {number} is drawn twice", line, column)
+        colour = first_colour if n % 2 == 1 else first_colour.opponent
+        point = base.at(x, y)
+        assert point is not None
+        by_number[number] = Move(number, colour, point, block.at(line, column))
+    if by_number:
+        labels = {p.mark.text: p.id for p in base.points if p.mark is not None and p.mark.kind is MarkKind.LABEL}
+        for m in _COLLISION.finditer(title):
+            target = m.group(2)
+            target_column = title_column + m.start(2)
+            if target.isdigit():
+                if int(target) not in by_number:
+                    raise block.error(
+                        f"the title says '{m.group()}' but no move {target} is drawn", header_line, target_column
+                    )
+                point = by_number[int(target)].point
+                at: int | None = int(target)
+            else:
+                if target not in labels:
+                    raise block.error(
+                        f"the title says '{m.group()}' but no point is labelled {target}", header_line, target_column
+                    )
+                point = labels[target]
+                at = None
+            for n in re.finditer(r"\d+", m.group(1)):
+                number = int(n.group())
+                column = title_column + m.start(1) + n.start()
+                if number in by_number:
+                    raise block.error(
+                        f"move {number} is both drawn and given in the title", header_line, column
+                    )
+                if number < first_move:
+                    raise block.error(
+                        f"move {number} comes before the first move {first_move}", header_line, column
+                    )
+                colour = first_colour if (number - first_move) % 2 == 0 else first_colour.opponent
+                by_number[number] = Move(number, colour, point, block.at(header_line, column), at)
+    return [by_number[n] for n in sorted(by_number)]
+
+
+def _replay(base: Board, moves: list[Move]) -> Board:
+    """The position after playing `moves` on `base`, with captures."""
+    if not moves:
+        return base
+    colours = list(base.colours)
+    for move in moves:
+        if colours[move.point] is not EMPTY:
+            raise InputError(
+                f"move {move.number} is played on {base.name(move.point)}, which is occupied at that time",
+                move.location,
+            )
+        _, suicide = play(colours, base.adjacency, move.point, move.colour)
+        if suicide:
+            raise InputError(
+                f"move {move.number} at {base.name(move.point)} is suicide: its chain has no liberties",
+                move.location,
+            )
+    changed = {p: c for p, c in enumerate(colours) if c is not base.colours[p]}
+    return base.with_colours(changed)

@@ -1,0 +1,354 @@
+"""A diagram as read from a file: its board plus everything else the markup says.
+
+A `Diagram` keeps what a Sensei's Library `$$` block (or a plain board, or an
+SGF node) tells beyond the position: the title, the header options, the
+numbered moves as drawn, the wiki's link and arrow lines, passalive's own
+extension lines and where in the file it came from, so that a diagram can be
+analysed, checked against the verdict the page claims, and written back.
+
+Extension lines have the generic form `$$ {WORD item item ...}`.  Every such
+line other than the wiki's own `{AR ...}`/`{LN ...}` is kept as an
+`Annotation`, whatever its word, so a later feature can define its own words
+(e.g. `{EYES ...}`) without touching the reader.  The words passalive itself
+defines are interpreted when the diagram is read:
+
+* `LINK p q ...` / `UNLINK p q ...` change the board's adjacency;
+* `EXPECT ...` becomes an `Expectation`, `CAPTURE ...` a `CaptureClaim`,
+  with their point names resolved to point ids and checked against the board.
+
+Point names are the diagram's own names: GTP when its edges fix them (see
+`frame_for`), `col:row` from the top-left point as `1:1` always.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from passalive.board import Board, Colour, Side
+from passalive.coords import Frame
+from passalive.errors import InputError, Location
+from passalive.ruleset import Suicide
+
+DEFAULT_BOARD_SIZE = 19
+"""The board size a Sensei's diagram has when its header does not give one."""
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """An extension line `$$ {WORD item item ...}`, kept verbatim.
+
+    `location` points at the word; `item_columns[i]` is the 1-based column of
+    `items[i]` on the same line, so a consumer can report an error at the
+    exact item with `error(message, i)`.
+    """
+
+    word: str
+    items: tuple[str, ...]
+    location: Location
+    item_columns: tuple[int, ...] = ()
+
+    def item_location(self, index: int | None = None, offset: int = 0) -> Location:
+        """The location of item `index` (plus `offset` characters), or of the word."""
+        loc = self.location
+        if index is None or index >= len(self.item_columns):
+            column = loc.column
+        else:
+            column = self.item_columns[index] + offset
+        return Location(loc.path, loc.line, column, loc.source_line)
+
+    def error(self, message: str, index: int | None = None, offset: int = 0) -> InputError:
+        """An InputError located at an item of this line (or at its word)."""
+        return InputError(message, self.item_location(index, offset))
+
+    def options(self, allowed: tuple[str, ...] | None = None) -> dict[str, tuple[str, int]]:
+        """The `key=value` items as {key: (value, item index)}.
+
+        Raises InputError (at the item) for an item without `=`, a key given
+        twice, or a key not in `allowed` (when given).
+        """
+        result: dict[str, tuple[str, int]] = {}
+        for i, item in enumerate(self.items):
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                expected = f" ({', '.join(k + '=' for k in allowed)})" if allowed else ""
+                raise self.error(f"{self.word}: expected key=value{expected}, got {item!r}", i)
+            if allowed is not None and key not in allowed:
+                raise self.error(
+                    f"{self.word}: unknown key {key!r}; expected one of {', '.join(allowed)}", i
+                )
+            if key in result:
+                raise self.error(f"{self.word}: {key} is given twice", i)
+            result[key] = (value, i)
+        return result
+
+    def render(self) -> str:
+        """The line as Sensei's markup, `$$ {WORD items}`."""
+        return "$$ {" + " ".join((self.word, *self.items)) + "}"
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """`{EXPECT ...}`: the pass-alive chains a page claims, for a regression check.
+
+    Under each of `variants` and the `suicide` rule, the pass-alive chains of
+    a colour must be exactly the chains containing the points listed for it
+    (`black`/`white`, point ids); an empty set means no chain of that colour
+    is pass-alive, None that the colour is not checked.
+    """
+
+    variants: tuple[str, ...]
+    suicide: Suicide
+    black: frozenset[int] | None
+    white: frozenset[int] | None
+    location: Location
+
+    def points(self, colour: Colour) -> frozenset[int] | None:
+        """The listed points of one colour (None: not checked)."""
+        return self.black if colour is Colour.BLACK else self.white
+
+
+@dataclass(frozen=True)
+class CaptureClaim:
+    """`{CAPTURE ...}`: a sequence by which `by` captures stones of the other colour.
+
+    `moves` are point ids, None for a pass; the owner of the attacked stones
+    passes throughout.
+    """
+
+    by: Colour
+    suicide: Suicide
+    moves: tuple[int | None, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Move:
+    """A numbered move drawn in a diagram (or given in the title as `N at M`)."""
+
+    number: int
+    colour: Colour
+    point: int
+    location: Location
+    at: int | None = None
+    """For a collision `N at M`, the number M drawn on the point; else None."""
+
+
+@dataclass(frozen=True)
+class WikiLink:
+    """A link definition line `$$ [label|target]` (kept for output only)."""
+
+    label: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """An arrow `{AR p q}` or a line `{LN p q}`, with point names as written."""
+
+    kind: str
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """One diagram: the board it shows and what its markup says besides.
+
+    `board` is the position after replaying the numbered moves (with captures)
+    unless the diagram was read as drawn (`replayed` False), in which case the
+    numbered stones stand on the board with MOVE marks.  `moves` lists the
+    numbered moves in order either way.  `board_size` is the header's size
+    option (None: not given; Sensei's default is 19).
+    """
+
+    board: Board
+    title: str = ""
+    first_colour: Colour = Colour.BLACK
+    coordinates: bool = False
+    board_size: int | None = None
+    first_move: int = 1
+    moves: tuple[Move, ...] = ()
+    replayed: bool = True
+    links: tuple[WikiLink, ...] = ()
+    drawings: tuple[Drawing, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+    expectations: tuple[Expectation, ...] = ()
+    captures: tuple[CaptureClaim, ...] = ()
+    location: Location | None = field(default=None, compare=False)
+
+    def annotations_named(self, word: str) -> tuple[Annotation, ...]:
+        """The extension lines with this word (e.g. "EYES"), in order."""
+        return tuple(a for a in self.annotations if a.word == word)
+
+
+# ---------------------------------------------------------------- point names
+
+
+def frame_for(
+    width: int, height: int, open_sides: frozenset[Side], board_size: int | None
+) -> Frame:
+    """Where a `width` x `height` diagram lies on the board, by the markup's rules.
+
+    Columns count from the left edge, or end at the right edge when only that
+    one is drawn; rows count from 1 at the bottom edge, or down from the board
+    size at the top edge when only that one is drawn.  Otherwise unknown.
+    """
+    size = board_size if board_size is not None else DEFAULT_BOARD_SIZE
+    if Side.LEFT not in open_sides:
+        column0: int | None = 0
+    elif Side.RIGHT not in open_sides:
+        column0 = size - width
+    else:
+        column0 = None
+    if Side.BOTTOM not in open_sides:
+        row0: int | None = height
+    elif Side.TOP not in open_sides:
+        row0 = size
+    else:
+        row0 = None
+    return Frame(column0=column0, row0=row0)
+
+
+@dataclass(frozen=True)
+class GridNames:
+    """Resolves the point names of extension lines on a grid being read.
+
+    `exists(x, y)` says whether a grid position holds a point (not a hole).
+    """
+
+    frame: Frame
+    width: int
+    height: int
+    exists: Callable[[int, int], bool]
+
+    def locate(self, name: str, annotation: Annotation, index: int, offset: int = 0) -> tuple[int, int]:
+        """The grid position (x, y) of `name`; InputError at the item otherwise."""
+        xy = self.frame.locate(name, self.width)
+        if xy is None:
+            hint = "a point name such as C3 or 3:5"
+            if not self.frame.knows_gtp(self.width):
+                hint = "a point name col:row (this diagram's edges do not fix GTP names)"
+            raise annotation.error(f"{annotation.word}: expected {hint}, got {name!r}", index, offset)
+        x, y = xy
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise annotation.error(f"{annotation.word}: {name} is not on this diagram", index, offset)
+        if not self.exists(x, y):
+            raise annotation.error(f"{annotation.word}: {name} is a hole (_), not a point", index, offset)
+        return xy
+
+
+def _names_in(item: str) -> list[tuple[str, int]]:
+    """The comma-separated names of an item with their offsets in it."""
+    result: list[tuple[str, int]] = []
+    offset = 0
+    for part in item.split(","):
+        result.append((part, offset))
+        offset += len(part) + 1
+    return result
+
+
+# ------------------------------------------------------ passalive's own words
+
+
+def adjacency_changes(
+    annotations: tuple[Annotation, ...], names: GridNames
+) -> tuple[list[tuple[tuple[int, int], tuple[int, int]]], list[tuple[tuple[int, int], tuple[int, int]]]]:
+    """The (link, unlink) pairs of grid positions given by LINK/UNLINK lines."""
+    link: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    unlink: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for a in annotations:
+        if a.word not in ("LINK", "UNLINK"):
+            continue
+        if not a.items or len(a.items) % 2:
+            raise a.error(f"{a.word}: expected pairs of points, got {len(a.items)} point name(s)")
+        for i in range(0, len(a.items), 2):
+            p = names.locate(a.items[i], a, i)
+            q = names.locate(a.items[i + 1], a, i + 1)
+            if p == q:
+                raise a.error(f"{a.word}: a point cannot be paired with itself", i + 1)
+            if a.word == "UNLINK":
+                if abs(p[0] - q[0]) + abs(p[1] - q[1]) != 1:
+                    raise a.error(
+                        f"UNLINK: {a.items[i]} and {a.items[i + 1]} are not neighbours on the grid",
+                        i + 1,
+                    )
+                unlink.append((p, q))
+            else:
+                link.append((p, q))
+    return link, unlink
+
+
+def _suicide(a: Annotation, options: dict[str, tuple[str, int]]) -> Suicide:
+    if "suicide" not in options:
+        return Suicide.ILLEGAL
+    value, index = options["suicide"]
+    try:
+        return Suicide.parse(value)
+    except InputError as error:
+        raise a.error(f"{a.word}: {error.message}", index, len("suicide=")) from None
+
+
+def _point_of(board: Board, a: Annotation, name: str, index: int, offset: int) -> int:
+    try:
+        return board.point(name)
+    except InputError:
+        hint = "" if board.size is None or board.frame.knows_gtp(board.size[0]) else " (use col:row)"
+        raise a.error(f"{a.word}: no point named {name!r} on this diagram{hint}", index, offset) from None
+
+
+def expectation(a: Annotation, board: Board) -> Expectation:
+    """Interpret `{EXPECT variant=... [suicide=...] [black=...] [white=...]}`."""
+    options = a.options(("variant", "suicide", "black", "white"))
+    if "variant" not in options:
+        raise a.error("EXPECT: missing variant=NAME[,NAME...]")
+    value, index = options["variant"]
+    variants = tuple(v for v in value.split(","))
+    for name, offset in _names_in(value):
+        if not name:
+            raise a.error("EXPECT: empty variant name", index, len("variant=") + offset)
+    lists: dict[str, frozenset[int] | None] = {"black": None, "white": None}
+    for key, colour in (("black", Colour.BLACK), ("white", Colour.WHITE)):
+        if key not in options:
+            continue
+        value, index = options[key]
+        if value == "none":
+            lists[key] = frozenset()
+            continue
+        points = set()
+        for name, offset in _names_in(value):
+            p = _point_of(board, a, name, index, len(key) + 1 + offset)
+            if board.points[p].colour is not colour:
+                raise a.error(
+                    f"EXPECT: {name} is {_describe(board.points[p].colour)}, not a {key} stone",
+                    index,
+                    len(key) + 1 + offset,
+                )
+            points.add(p)
+        lists[key] = frozenset(points)
+    return Expectation(variants, _suicide(a, options), lists["black"], lists["white"], a.location)
+
+
+def capture_claim(a: Annotation, board: Board) -> CaptureClaim:
+    """Interpret `{CAPTURE by=white|black [suicide=...] moves=P,Q,pass,R}`."""
+    options = a.options(("by", "suicide", "moves"))
+    if "by" not in options:
+        raise a.error("CAPTURE: missing by=black or by=white")
+    if "moves" not in options:
+        raise a.error("CAPTURE: missing moves=P,Q,...")
+    value, index = options["by"]
+    if value not in ("black", "white"):
+        raise a.error(f"CAPTURE: by= must be black or white, got {value!r}", index, len("by="))
+    by = Colour.BLACK if value == "black" else Colour.WHITE
+    value, index = options["moves"]
+    moves: list[int | None] = []
+    for name, offset in _names_in(value):
+        if name == "pass":
+            moves.append(None)
+        else:
+            moves.append(_point_of(board, a, name, index, len("moves=") + offset))
+    return CaptureClaim(by, _suicide(a, options), tuple(moves), a.location)
+
+
+def _describe(colour: Colour) -> str:
+    return "empty" if colour is Colour.EMPTY else f"a {colour.value} stone"
