@@ -1,0 +1,152 @@
+"""Hypothesis strategies for Go positions, shared by the test files.
+
+`end_of_game_positions()` draws legal positions reached by random play
+towards the end of a game: both players play random legal moves that do not
+fill one of their own single-point eyes, until neither has such a move or a
+move limit is reached, so the boards are full of settled groups, eyes,
+false eyes and seki, which is where pass-alive verdicts get interesting.
+`random_position()` is the same thing without hypothesis (the benchmarks use
+it).  Import with `from strategies import ...` (pytest puts `tests/` on the
+path) or, from a script, after adding `tests/` to `sys.path`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from passalive.board import Board, Colour
+
+EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
+
+
+def _grid_neighbours(width: int, height: int) -> list[tuple[int, ...]]:
+    result = []
+    for p in range(width * height):
+        x, y = p % width, p // width
+        result.append(
+            tuple(
+                q
+                for q, ok in ((p - width, y > 0), (p - 1, x > 0), (p + 1, x < width - 1), (p + width, y < height - 1))
+                if ok
+            )
+        )
+    return result
+
+
+def _chain_and_liberties(colours: list[Colour], neighbours: list[tuple[int, ...]], start: int) -> tuple[list[int], bool]:
+    colour = colours[start]
+    chain = [start]
+    seen = {start}
+    has_liberty = False
+    i = 0
+    while i < len(chain):
+        for q in neighbours[chain[i]]:
+            c = colours[q]
+            if c is EMPTY:
+                has_liberty = True
+            elif c is colour and q not in seen:
+                seen.add(q)
+                chain.append(q)
+        i += 1
+    return chain, has_liberty
+
+
+def play(colours: list[Colour], neighbours: list[tuple[int, ...]], p: int, colour: Colour, suicide: bool) -> bool:
+    """Play `colour` at empty point `p` in place; False (and no change) if illegal.
+
+    Captures opponent chains left without liberties; a move that leaves its
+    own chain without liberties is legal only if `suicide` and the chain has
+    two or more stones, and then removes it.  Ko is not checked (positions
+    stay legal either way).
+    """
+    colours[p] = colour
+    opponent = colour.opponent
+    captured = False
+    for q in neighbours[p]:
+        if colours[q] is opponent:
+            chain, free = _chain_and_liberties(colours, neighbours, q)
+            if not free:
+                captured = True
+                for r in chain:
+                    colours[r] = EMPTY
+    if captured:
+        return True
+    chain, free = _chain_and_liberties(colours, neighbours, p)
+    if free:
+        return True
+    if suicide and len(chain) >= 2:
+        for r in chain:
+            colours[r] = EMPTY
+        return True
+    colours[p] = EMPTY
+    return False
+
+
+def random_position(
+    rng: random.Random,
+    width: int,
+    height: int,
+    *,
+    suicide: bool = False,
+    move_factor: float = 3.0,
+) -> Board:
+    """A legal position after random play towards the end of a game.
+
+    Players alternate random legal moves, never filling a point all of whose
+    neighbours are their own stones; a player without such a move passes;
+    play stops after two passes in a row or `move_factor` x points moves.
+    """
+    neighbours = _grid_neighbours(width, height)
+    colours = [EMPTY] * (width * height)
+    to_move = BLACK
+    passes = 0
+    for _ in range(int(move_factor * width * height)):
+        empties = [p for p, c in enumerate(colours) if c is EMPTY]
+        rng.shuffle(empties)
+        moved = False
+        for p in empties:
+            if all(colours[q] is to_move for q in neighbours[p]):
+                continue
+            if play(colours, neighbours, p, to_move, suicide):
+                moved = True
+                break
+        passes = 0 if moved else passes + 1
+        if passes >= 2:
+            break
+        to_move = to_move.opponent
+    rows = [colours[y * width : (y + 1) * width] for y in range(height)]
+    return Board.grid(rows)
+
+
+@st.composite
+def end_of_game_positions(
+    draw: st.DrawFn,
+    min_size: int = 5,
+    max_size: int = 19,
+    suicide: bool | None = False,
+    square: bool = False,
+    stop_early: bool = True,
+) -> Board:
+    """Legal positions from random play, mostly on small boards.
+
+    Sizes run from `min_size` to `max_size`, weighted towards the small end
+    (so that thousands of examples stay fast); `suicide=None` draws whether
+    multi-stone suicide was legal during play; `stop_early` sometimes stops
+    the game before its end, for positions with more open space.
+    """
+    small_cap = min(max_size, max(min_size, 9))
+    width = draw(st.one_of(st.integers(min_size, small_cap), st.integers(min_size, max_size)))
+    height = width if square else draw(st.sampled_from([width, width, draw(st.integers(min_size, max_size))]))
+    legal_suicide = draw(st.booleans()) if suicide is None else suicide
+    factor = draw(st.sampled_from([3.0, 3.0, 1.5, 0.6])) if stop_early else 3.0
+    seed = draw(st.integers(0, 2**32 - 1))
+    return random_position(random.Random(seed), width, height, suicide=legal_suicide, move_factor=factor)
+
+
+def board_from_text(text: str) -> Board:
+    """A full board from rows of X (black), O (white) and . (empty); spaces ignored."""
+    symbol = {"X": BLACK, "O": WHITE, ".": EMPTY}
+    rows = [[symbol[ch] for ch in line.replace(" ", "")] for line in text.strip().splitlines()]
+    return Board.grid(rows)
