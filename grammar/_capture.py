@@ -56,3 +56,11 @@ def play(
                 captured.extend(chain)
     _, free = _chain_and_liberties(colours, adjacency, point)
     return captured, not free
+
+
+def remove_chain(colours: list[Colour], adjacency: Sequence[Sequence[int]], point: int) -> list[int]:
+    """Empty the chain through `point` (after a suicide, where the rules allow it)."""
+    chain, _ = _chain_and_liberties(colours, adjacency, point)
+    for q in chain:
+        colours[q] = Colour.EMPTY
+    return chain

@@ -1,0 +1,186 @@
+"""Reader for plain boards: rows of X / O / . as programs and people print them.
+
+`X`/`x` black, `O`/`o` white, `.` empty, `+` an empty star point (in such
+printouts `+` is not an edge).  Cells may be separated by spaces.  GTP
+coordinates around the board are optional: column letters (A–Z without I) on
+a line above and/or below, row numbers left and/or right of each row; when
+given they must count consistently and they name the points.  A plain board
+has no edge characters: all four sides are board edges.  Boards in one text
+are separated by blank lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from passalive.board import Board, Colour, Mark, MarkKind
+from passalive.coords import GTP_LETTERS, Frame
+from passalive.diagram import Diagram
+from passalive.errors import IllegalPositionError, InputError, Location
+
+CELLS: dict[str, Colour] = {
+    "X": Colour.BLACK,
+    "x": Colour.BLACK,
+    "O": Colour.WHITE,
+    "o": Colour.WHITE,
+    ".": Colour.EMPTY,
+    "+": Colour.EMPTY,
+}
+_HOSHI = Mark(MarkKind.HOSHI)
+
+
+@dataclass(frozen=True)
+class _Row:
+    line: int
+    cells: tuple[tuple[str, int], ...]
+    left: tuple[int, int] | None
+    right: tuple[int, int] | None
+
+
+def read_plain(text: str, path: str = "<string>", *, allow_illegal: bool = False) -> list[Diagram]:
+    """Every plain board of a text (blocks of lines separated by blank lines)."""
+    lines = text.splitlines()
+    diagrams: list[Diagram] = []
+    start: int | None = None
+    for i, line in enumerate([*lines, ""]):
+        if line.strip():
+            if start is None:
+                start = i
+        elif start is not None:
+            diagrams.append(_read_board(lines, start, i, path, allow_illegal))
+            start = None
+    return diagrams
+
+
+def _is_coordinate_line(content: str) -> bool:
+    letters = content.replace(" ", "").replace("\t", "")
+    return bool(letters) and letters.isalpha() and letters.isupper() and any(ch not in "XO" for ch in letters)
+
+
+def _scan_row(line: str, number: int, path: str) -> _Row:
+    """Cells and row numbers of a board row; InputError at the first bad character."""
+
+    def error(message: str, column: int) -> InputError:
+        return InputError(message, Location(path, number, column, line))
+
+    n = len(line)
+    i = 0
+
+    def skip() -> int:
+        j = i
+        while j < n and line[j] in " \t":
+            j += 1
+        return j
+
+    def read_number(j: int) -> tuple[tuple[int, int], int]:
+        k = j
+        while k < n and line[k].isdigit():
+            k += 1
+        return (int(line[j:k]), j + 1), k
+
+    i = skip()
+    left = None
+    if i < n and line[i].isdigit():
+        left, i = read_number(i)
+    cells: list[tuple[str, int]] = []
+    right = None
+    while i < n:
+        ch = line[i]
+        if ch in " \t":
+            i += 1
+        elif ch in CELLS:
+            if right is not None:
+                raise error("a row number can only stand at the start or end of a row", right[1])
+            cells.append((ch, i + 1))
+            i += 1
+        elif ch.isdigit() and right is None:
+            right, i = read_number(i)
+        else:
+            raise error(
+                f"unknown character {ch!r} in a plain board; expected X, O, x, o, . or + "
+                "(and GTP coordinates around the board)",
+                i + 1,
+            )
+    if not cells:
+        raise error("expected a row of X, O and . between the row numbers", (left or (0, 1))[1])
+    return _Row(number, tuple(cells), left, right)
+
+
+def _read_board(lines: list[str], first: int, end: int, path: str, allow_illegal: bool) -> Diagram:
+    rows: list[_Row] = []
+    letters: list[tuple[int, list[tuple[str, int]]]] = []
+    for index in range(first, end):
+        line = lines[index]
+        number = index + 1
+        if _is_coordinate_line(line):
+            letters.append((number, [(ch, i + 1) for i, ch in enumerate(line) if ch not in " \t"]))
+        else:
+            rows.append(_scan_row(line, number, path))
+
+    def error(message: str, line: int, column: int) -> InputError:
+        return InputError(message, Location(path, line, column, lines[line - 1]))
+
+    if not rows:
+        raise error("expected a board of X, O and . rows", first + 1, 1)
+    width = len(rows[0].cells)
+    for row in rows[1:]:
+        if len(row.cells) != width:
+            column = row.cells[width][1] if len(row.cells) > width else row.cells[-1][1] + 1
+            raise error(
+                f"ragged rows: this row has {len(row.cells)} points, the first row has {width}", row.line, column
+            )
+    height = len(rows)
+
+    column0 = 0
+    for number, chars in letters:
+        if number > rows[0].line and number < rows[-1].line:
+            raise error("column letters belong above or below the board", number, chars[0][1])
+        if len(chars) != width:
+            raise error(
+                f"{len(chars)} column letters for a board {width} points wide", number, chars[-1][1]
+            )
+        if chars[0][0] not in GTP_LETTERS:
+            raise error(f"{chars[0][0]!r} is no GTP column letter (I is skipped)", number, chars[0][1])
+        start = GTP_LETTERS.index(chars[0][0])
+        for k, (ch, column) in enumerate(chars):
+            if start + k >= len(GTP_LETTERS) or GTP_LETTERS[start + k] != ch:
+                expected = GTP_LETTERS[start + k] if start + k < len(GTP_LETTERS) else "nothing"
+                raise error(f"column letters must follow A B C ... without I: expected {expected}", number, column)
+        column0 = start
+
+    row0 = height
+    for side in ("left", "right"):
+        labels = [(row, getattr(row, side)) for row in rows]
+        given = [(row, label) for row, label in labels if label is not None]
+        if not given:
+            continue
+        top = given[0][1][0] + (rows.index(given[0][0]))
+        for y, (row, label) in enumerate(labels):
+            if label is None:
+                if len(given) != len(labels):
+                    column = row.cells[0][1] if side == "left" else row.cells[-1][1] + 1
+                    raise error(f"this row has no {side} row number but others have", row.line, column)
+                continue
+            if label[0] != top - y:
+                raise error(
+                    f"row numbers must count down by one: expected {top - y}, got {label[0]}", row.line, label[1]
+                )
+        if top - (height - 1) < 1:
+            raise error("row numbers must end at 1 or above", rows[-1].line, (rows[-1].left or rows[-1].right or (0, 1))[1])
+        row0 = top
+
+    grid = [[CELLS[ch] for ch, _ in row.cells] for row in rows]
+    marks = {
+        (x, y): _HOSHI for y, row in enumerate(rows) for x, (ch, _) in enumerate(row.cells) if ch == "+"
+    }
+    board = Board.grid(grid, marks=marks, frame=Frame(column0=column0, row0=row0))
+    if not allow_illegal and board.dead_chains:
+        try:
+            board.check_legal()
+        except IllegalPositionError as problem:
+            chain = board.dead_chains[0]
+            x, y = board.points[min(chain.points)].coord  # type: ignore[misc]
+            raise IllegalPositionError(
+                problem.message, Location(path, rows[y].line, rows[y].cells[x][1], lines[rows[y].line - 1])
+            ) from None
+    return Diagram(board=board, location=Location(path, first + 1, 1, lines[first]))
