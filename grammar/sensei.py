@@ -398,7 +398,7 @@ def _board_rows(
                 "contradictory edges: "
                 + ("the first row has a right edge | but this one has none" if right else "this row has a right edge | but the first row has none"),
                 row.line,
-                row.chars[-1][1] + (0 if r else 1),
+                row.chars[-1][1],
             )
     for row, is_top in ((rows[0], True), (rows[-1], False)):
         if (is_top and not top) or (not is_top and not bottom):
