@@ -105,6 +105,7 @@ class Analysis:
     _sources: Mapping[Colour, Callable[[], frozenset[int]] | frozenset[int]] = field(default_factory=dict, repr=False)
     _points: Mapping[Colour, Callable[[], frozenset[int]]] = field(default_factory=dict, repr=False)
     _explainer: Callable[[Colour], Trace] | None = field(default=None, repr=False)
+    _why: Callable[[int], str] | None = field(default=None, repr=False)
     _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     def alive(self, colour: Colour) -> frozenset[int]:
@@ -150,6 +151,10 @@ class Analysis:
         chain = self.board.chains[chain_index]
         alive = chain_index in self.alive(chain.colour)
         head = f"{chain.colour.value} chain {' '.join(self.board.names(chain.points))}"
+        if self._why is not None:
+            verdict = "pass-alive" if alive else "not pass-alive"
+            proof = self._why(chain_index).rstrip()
+            return f"{head}: {verdict} ({self.variant}, rule engine)\n" + "\n".join("  " + line for line in proof.splitlines())
         trace = self.trace(chain.colour)
         if trace is None or chain_index not in trace.fates:
             verdict = "pass-alive" if alive else "not pass-alive"
@@ -160,7 +165,7 @@ class Analysis:
         if alive:
             lines = [f"{head}: pass-alive ({self.variant})"]
         elif fate.round is not None:
-            lines = [f"{head}: not pass-alive ({self.variant}), cast out in round {fate.round}"]
+            lines = [f"{head}: not pass-alive ({self.variant}), {trace.stage} {fate.round}"]
         else:
             lines = [f"{head}: not pass-alive ({self.variant})"]
         lines += [f"  - {note}" for note in fate.notes] or ["  - it borders no region"]
@@ -207,8 +212,8 @@ def analyse(
         from passalive.facts import run_program_file
 
         name = variant if variant is not None else program
-        sources, explainer = run_program_file(board, program, suicide)
-        return Analysis(board, name, suicide, "rules", territory, sources, {}, explainer)
+        sources, why = run_program_file(board, program, suicide)
+        return Analysis(board, name, suicide, "rules", territory, sources, {}, None, why)
     chosen = resolve_variant(variant, suicide)
     trace = chosen.trace
     explainer = (lambda colour: trace(board, colour)) if trace is not None else None
@@ -217,8 +222,8 @@ def analyse(
             raise UsageError(f"the variant {chosen.name!r} has no rule program; use --engine direct")
         from passalive.facts import run_bundled
 
-        sources, rules_explainer = run_bundled(board, chosen, suicide)
-        return Analysis(board, chosen.name, suicide, "rules", territory, sources, {}, explainer or rules_explainer)
+        sources, why = run_bundled(board, chosen, suicide)
+        return Analysis(board, chosen.name, suicide, "rules", territory, sources, {}, explainer, why)
     if chosen.direct is None:  # pragma: no cover - every bundled variant has one
         raise UsageError(f"the variant {chosen.name!r} has no direct implementation; use --engine rules")
     if chosen.name in ("casting-out", "suicide"):

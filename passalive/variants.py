@@ -46,6 +46,7 @@ class Trace:
 
     colour: Colour
     fates: Mapping[int, ChainFate]
+    stage: str = "cast out in round"
 
     @property
     def alive(self) -> frozenset[int]:
@@ -267,9 +268,9 @@ def trace_knechtel(board: Board, colour: Colour) -> Trace:
             )
         else:
             fates[ch.index] = ChainFate(
-                ch.index, True, None, (), tuple(f"eye {{{n}}}" for n in names)
+                ch.index, True, None, (), tuple(f"next to the eye {{{n}}}" for n in names)
             )
-    return Trace(colour, fates)
+    return Trace(colour, fates, "marked in iteration")
 
 
 # ---------------------------------------------------------------- registry

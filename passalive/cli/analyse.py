@@ -1,0 +1,172 @@
+"""`passalive analyse FILE...`: which stones are pass-alive, under which variant, and why.
+
+Every diagram of the files is printed as Sensei's markup with the pass-alive
+stones circled (`B`/`W`) and the pass-alive territory marked (black's with
+squares, white's with triangles), then one line per chain with its stones in
+GTP coordinates.  With several `--variant`s each is shown and the chains on
+which they disagree are listed.  `--json` prints one document:
+
+    {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
+                   "alive": {"black": [...], "white": [...]},
+                   "territory": {"black": [...], "white": [...]},
+                   "chains": [{"colour", "stones", "alive", "explanation"?}]}]}
+
+with one entry per diagram and variant, in that order.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import click
+
+from passalive.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
+from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.diagram import Diagram
+from passalive.errors import UsageError
+from passalive.read import read_diagrams
+from passalive.render import render_sensei
+from passalive.ruleset import Suicide
+from passalive.variants import VARIANTS
+
+
+def marked_board(result: Analysis) -> Board:
+    """The board with pass-alive stones circled and territory marked (black: square, white: triangle)."""
+    board = result.board.without_marks()
+    points = list(board.points)
+    for colour, shape in ((Colour.BLACK, MarkKind.SQUARE), (Colour.WHITE, MarkKind.TRIANGLE)):
+        for p in result.territory(colour):
+            if points[p].colour is Colour.EMPTY:
+                points[p] = replace(points[p], mark=Mark(shape))
+        for p in result.alive_points(colour):
+            points[p] = replace(points[p], mark=Mark(MarkKind.CIRCLE))
+    return replace(board, points=tuple(points))
+
+
+def _stones(board: Board, points: frozenset[int]) -> list[str]:
+    return board.names(points)
+
+
+def _chain_line(result: Analysis, index: int) -> str:
+    board = result.board
+    chain = board.chains[index]
+    verdict = "pass-alive" if index in result.alive(chain.colour) else "not pass-alive"
+    return f"{chain.colour.value} {' '.join(board.names(chain.points))}: {verdict}"
+
+
+def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict[str, Any]:
+    board = result.board
+    chains = []
+    for chain in board.chains:
+        item: dict[str, Any] = {
+            "colour": chain.colour.value,
+            "stones": board.names(chain.points),
+            "alive": chain.index in result.alive(chain.colour),
+        }
+        if explain:
+            item["explanation"] = result.explain(chain.index)
+        chains.append(item)
+    return {
+        "file": path,
+        "title": diagram.title,
+        "size": list(board.size) if board.size else None,
+        "variant": result.variant,
+        "suicide": result.suicide.value,
+        "engine": result.engine,
+        "territory_convention": result.territory_convention,
+        "alive": {c.value: _stones(board, result.alive_points(c)) for c in STONE_COLOURS},
+        "territory": {c.value: _stones(board, result.territory(c)) for c in STONE_COLOURS},
+        "chains": chains,
+    }
+
+
+def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool) -> str:
+    board = diagram.board
+    title = diagram.title or "(untitled)"
+    out = [f"== {path} #{number}: {title}"]
+    for result in results:
+        out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
+        try:
+            out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
+        except ValueError:
+            out.append("(not a grid: no diagram)")
+        for colour in STONE_COLOURS:
+            names = _stones(board, result.alive_points(colour))
+            out.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
+        for colour in STONE_COLOURS:
+            names = _stones(board, result.territory(colour))
+            out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
+        for chain in board.chains:
+            if explain:
+                out.append(result.explain(chain.index))
+            else:
+                out.append("  " + _chain_line(result, chain.index))
+    if len(results) > 1:
+        differ = [
+            chain for chain in board.chains
+            if len({chain.index in r.alive(chain.colour) for r in results}) > 1
+        ]
+        if differ:
+            out.append("variants disagree on:")
+            for chain in differ:
+                yes = [r.variant for r in results if chain.index in r.alive(chain.colour)]
+                no = [r.variant for r in results if chain.index not in r.alive(chain.colour)]
+                out.append(
+                    f"  {chain.colour.value} {' '.join(board.names(chain.points))}: "
+                    f"pass-alive under {', '.join(yes)}; not under {', '.join(no)}"
+                )
+        else:
+            out.append("the variants agree on every chain")
+    return "\n".join(out)
+
+
+@click.command("analyse")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--variant", "variants", multiple=True, metavar="NAME",
+    help=f"Variant to apply (repeatable): {', '.join(VARIANTS)}. Default: casting-out (suicide with --suicide).",
+)
+@click.option("--program", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="Your own rule program (.dl) defining alive(b); runs on the rule engine.")
+@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal (selects the variant 'suicide' by default).")
+@click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
+              help="Direct Python implementation or the rule engine on the variant's program.")
+@click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
+              help="Territory convention (see docs/variants.md).")
+@click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+def command(
+    files: tuple[str, ...],
+    variants: tuple[str, ...],
+    program: str | None,
+    suicide: bool,
+    engine: str,
+    territory: str,
+    explain: bool,
+    as_json: bool,
+    allow_illegal: bool,
+) -> None:
+    """Decide which stones of each diagram are pass-alive."""
+    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
+    names: list[str | None] = list(variants) if variants else [None]
+    if program is not None and len(names) > 1:
+        raise UsageError("--program runs one program; do not combine it with several --variant")
+    entries: list[dict[str, Any]] = []
+    texts: list[str] = []
+    for path in files:
+        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
+            results = [
+                analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
+                for name in names
+            ]
+            if as_json:
+                entries.extend(_entry(path, diagram, r, explain) for r in results)
+            else:
+                texts.append(_text(path, number, diagram, results, explain))
+    if as_json:
+        click.echo(json.dumps({"diagrams": entries}, indent=2))
+    else:
+        click.echo("\n\n".join(texts))

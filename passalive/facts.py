@@ -1,0 +1,105 @@
+"""The board as facts for the rule programs, and running a program on a board.
+
+One translation, used by every program (`rules/board.dl` declares it):
+
+    point(p)         every point id p of the board
+    adjacent(p, q)   p and q are adjacent (both directions are given)
+    stone(p, c)      a stone of colour c, "black" or "white", is on p
+    empty(p)         p is empty
+    open(p)          p lies on an open side of a cut-out (`Board.open_points`)
+
+Point ids are `Board.points` ids.  A program reports pass-alive chains in a
+relation `alive(b)` where b is any stone of the chain (the bundled programs use
+the chain's smallest point id); `alive` facts on empty points are an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.errors import InputError
+from passalive.ruleset import Suicide
+
+Facts = dict[str, list[tuple[Any, ...]]]
+
+
+def board_facts(board: Board) -> Facts:
+    """The input facts of `rules/board.dl` for a board."""
+    facts: Facts = {"point": [], "adjacent": [], "stone": [], "empty": [], "open": []}
+    for p in board.points:
+        facts["point"].append((p.id,))
+        if p.colour is Colour.EMPTY:
+            facts["empty"].append((p.id,))
+        else:
+            facts["stone"].append((p.id, p.colour.value))
+    facts["adjacent"] = [(p, q) for p, adj in enumerate(board.adjacency) for q in adj]
+    facts["open"] = [(p,) for p in sorted(board.open_points)]
+    return facts
+
+
+def bundled_path(name: str) -> Path:
+    """The file of a bundled rule program (`casting-out.dl`, …)."""
+    return Path(str(resources.files("passalive.rules") / name))
+
+
+def bundled_programs() -> list[Path]:
+    """Every bundled `.dl` program, sorted by name."""
+    folder = Path(str(resources.files("passalive.rules")))
+    return sorted(folder.glob("*.dl"))
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, mtime: float) -> Any:
+    from passalive.rules import load_program
+
+    return load_program(path)
+
+
+def load(path: str | Path) -> Any:
+    """A loaded (parsed, checked) program, cached while its file is unchanged."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError(f"no rule program at {p}")
+    return _load(str(p.resolve()), p.stat().st_mtime)
+
+
+def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
+    """Run a loaded program on a board: the `alive` chains of each colour, and the model."""
+    if "alive" not in program.relations:
+        raise InputError("a rule program for analyse must declare a relation alive(b: number)")
+    model = program.run(board_facts(board))
+    chain_at = board.chain_at
+    alive: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
+    for row in model.relation("alive"):
+        p = row[0]
+        if not isinstance(p, int) or not 0 <= p < len(board.points) or chain_at[p] is None:
+            raise InputError(f"the program says alive({p!r}), which is not a stone of the board")
+        chain = board.chains[chain_at[p]]  # type: ignore[index]
+        alive[chain.colour].add(chain.index)
+    return {c: frozenset(s) for c, s in alive.items()}, model
+
+
+def _why(board: Board, model: Any) -> Callable[[int], str]:
+    def why(chain_index: int) -> str:
+        chain = board.chains[chain_index]
+        rep = min(chain.points)
+        return str(model.why("alive", (rep,)))
+
+    return why
+
+
+def run_bundled(board: Board, variant: Any, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
+    """Run a registered variant's bundled program on a board."""
+    sources, model = run(board, load(bundled_path(variant.program)))
+    return sources, _why(board, model)
+
+
+def run_program_file(board: Board, path: str, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
+    """Run a user's rule program (a path) on a board."""
+    sources, model = run(board, load(path))
+    return sources, _why(board, model)
