@@ -1,0 +1,140 @@
+"""`passalive eyes FILE... [--variant NAME ...] [--json] [--check]`: the instant eye tester.
+
+Prints every diagram with its eye points marked — `r` real under every variant
+shown, `f` false under every one, `?` where the variants disagree — and a line
+per eye point with each variant's verdict and, for a false eye, the chains no
+path joins.  `--check` compares with the diagram's `{EYES}`/`{PATH}` lines
+and exits with status 1 on a mismatch.  The variants are described in
+`passalive.eyes` and `docs/eyes-and-scoring.md`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from passalive.board import Board, Colour
+from passalive.coords import GTP_LETTERS
+from passalive.eyes import VARIANTS, EyeReport, check_diagram, classify_all, disagreements
+from passalive.read import read_diagrams
+
+
+def render_marked(board: Board, marks: Mapping[int, str]) -> str:
+    """A plain board (X, O, .) with some points shown by other characters.
+
+    GTP coordinates around it when the diagram fixes them; a blank for a hole.
+    Boards without grid coordinates are listed point by point instead.
+    """
+    symbols = {Colour.BLACK: "X", Colour.WHITE: "O", Colour.EMPTY: "."}
+    if board.size is None or any(p.coord is None for p in board.points):
+        return "\n".join(f"{board.name(p.id)} {marks.get(p.id, symbols[p.colour])}" for p in board.points) + "\n"
+    width, height = board.size
+    rows = []
+    for y in range(height):
+        cells = []
+        for x in range(width):
+            p = board.at(x, y)
+            cells.append(" " if p is None else marks.get(p, symbols[board.colours[p]]))
+        rows.append(" ".join(cells))
+    frame = board.frame
+    if not frame.knows_gtp(width):
+        return "\n".join(rows) + "\n"
+    assert frame.column0 is not None and frame.row0 is not None
+    numbers = [str(frame.row0 - y) for y in range(height)]
+    pad = max(len(n) for n in numbers)
+    letters = " " * (pad + 1) + " ".join(GTP_LETTERS[frame.column0 + x] for x in range(width))
+    body = [f"{n:>{pad}} {row} {n}" for n, row in zip(numbers, rows)]
+    return "\n".join([letters, *body, letters]) + "\n"
+
+
+def _chain_name(board: Board, chain: int) -> str:
+    return board.names(board.chains[chain].points)[0]
+
+
+def _verdict_text(board: Board, report: EyeReport, point: int) -> str:
+    verdict = report.verdict_at(point)
+    assert verdict is not None
+    if verdict.real:
+        return "real"
+    pairs = ", ".join(f"{_chain_name(board, a)}/{_chain_name(board, b)}" for a, b in verdict.unjoined)
+    return f"false ({pairs} not joined)"
+
+
+def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport]) -> dict[str, Any]:
+    """One diagram's results as a JSON-able dict."""
+    first = next(iter(reports.values()))
+    eyes = []
+    for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
+        p = verdict.eye.point
+        eyes.append(
+            {
+                "point": board.name(p),
+                "colour": verdict.eye.colour.value,
+                "verdicts": {name: ("real" if r.verdict_at(p).real else "false") for name, r in reports.items()},  # type: ignore[union-attr]
+            }
+        )
+    return {
+        "title": title,
+        "variants": list(reports),
+        "eyes": eyes,
+        "real": {name: board.names(r.real) for name, r in reports.items()},
+        "false": {name: board.names(r.false) for name, r in reports.items()},
+        "disagree": board.names(disagreements(reports)),
+    }
+
+
+@click.command("eyes")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    type=click.Choice(list(VARIANTS)),
+    help="Variant(s) to run (repeatable); default: all of them.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
+@click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+def command(files: tuple[str, ...], variants: tuple[str, ...], as_json: bool, check: bool, allow_illegal: bool) -> None:
+    """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
+    chosen = variants or tuple(VARIANTS)
+    documents: list[dict[str, Any]] = []
+    chunks: list[str] = []
+    problems: list[str] = []
+    for path in files:
+        for diagram in read_diagrams(path, allow_illegal=allow_illegal):
+            board = diagram.board
+            reports = classify_all(board, chosen)
+            if check:
+                problems += check_diagram(diagram)
+            if as_json:
+                documents.append(eyes_json(board, diagram.title, reports))
+                continue
+            differ = disagreements(reports)
+            first = next(iter(reports.values()))
+            marks = {}
+            for verdict in first.verdicts:
+                p = verdict.eye.point
+                marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
+            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", render_marked(board, marks).rstrip("\n")]
+            if not first.verdicts:
+                lines.append("no eye points")
+            for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
+                p = verdict.eye.point
+                texts = "; ".join(f"{name}: {_verdict_text(board, r, p)}" for name, r in reports.items())
+                lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
+            chunks.append("\n".join(lines) + "\n")
+    if as_json:
+        click.echo(json.dumps({"diagrams": documents}, indent=2))
+    else:
+        click.echo("\n".join(chunks), nl=False)
+    if check:
+        for problem in problems:
+            click.echo(f"mismatch: {problem}", err=True)
+        if problems:
+            sys.exit(1)
+        click.echo("all expected results agree", err=True)
