@@ -1,0 +1,552 @@
+"""The Z3 bounded check: can the attacker capture a claimed chain within k moves?
+
+The attacker plays up to k moves in a row, the owner passes every turn.  The
+question "is a stone of one of the target chains captured?" is encoded as a
+Boolean satisfiability problem over the time steps 1..k and handed to Z3's
+finite-domain (SAT) solver.  UNSAT at every depth up to k: no capture within
+k moves.  SAT: the model is a capturing sequence, which the move simulator
+replays before it is reported (a model that does not replay is a bug and
+raises `WitnessError`).  With `complete=True` the depth goes up to a bound
+past which "no capture" means "never" -- see `docs/solver.md` for the
+derivation; in short:
+
+* suicide illegal: attacker stones are never removed, and a move that fills
+  no liberty of an owner chain never helps (it captures nothing and only
+  takes an empty point from its own region), so only the empty points next
+  to owner stones (the *candidates*) need moves, and each can be filled once:
+  the bound is the number of candidates.  The search also stops as soon as
+  no legal sequence of the current length exists.
+* suicide legal: between two captures, each region of the attacker is filled
+  and emptied by suicide at most once usefully, so a phase is at most twice
+  the number of playable points; with D owner chains that may be captured on
+  the way, the bound is (D + 1) * 2 * P.
+
+How the rules become clauses (exact, no approximation):
+
+* Owner chains never grow (the owner passes) and are removed whole, so an
+  owner chain is one variable per step: alive or captured.  It is captured
+  at step t when every point next to it holds an attacker stone.
+* An attacker chain lies in one owner-region (a maximal connected set of
+  non-owner points, merged with the points of captured owner chains).  Such
+  a *component* holds only attacker stones and empty points, so the chain
+  through a new stone has a liberty exactly when its component still has an
+  empty point: connectivity of stones is never encoded, only "is this
+  component full", over the small graph of regions and capturable chains.
+  A suicide empties the whole component.
+* Moves are one-hot per step (a ladder encoding that also gives "the move's
+  index is at least i").  Two consecutive moves that neither capture nor
+  suicide can be swapped without changing anything (proof in the docs), so
+  they are forced into increasing point order: each set of quiet moves is
+  tried once, not in every order.
+* Depths are added one at a time to one incremental solver; the goal "a
+  target chain is first captured at step s" and "all targets alive until
+  s - 1" are assumption literals, one per target chain, so no clause is ever
+  retracted.  When a chain is captured it is reported and the rest are
+  searched again with that chain allowed to die (a fresh encoding, starting
+  at the same depth: shallower captures were already excluded).
+
+Time-outs give *unknown* with the depth reached, never *proven*.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import z3
+
+from passalive.board import Board, Colour
+from passalive.ruleset import Suicide
+from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness
+
+Lit = z3.BoolRef | bool
+
+
+class Status(enum.Enum):
+    """What the solver established for one chain."""
+
+    PROVEN = "proven"
+    """No attacker sequence of any length captures it (complete bound reached)."""
+    ALIVE_TO_DEPTH = "alive-to-depth"
+    """No attacker sequence of up to `depth` moves captures it."""
+    CAPTURED = "captured"
+    """The `sequence` (replayed) captures one of its stones."""
+    UNKNOWN = "unknown"
+    """The time ran out; no capture within `depth` moves is all that is known."""
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    """The verdict on one chain: status, depth reached, capturing sequence if any."""
+
+    chain: int
+    status: Status
+    depth: int
+    sequence: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdicts on all target chains, and what the search cost."""
+
+    chains: dict[int, ChainResult]
+    bound: int
+    complete: bool
+    seconds: float
+    solver_calls: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _or(items: Iterable[Lit]) -> Lit:
+    rest: list[z3.BoolRef] = []
+    for x in items:
+        if x is True:
+            return True
+        if x is not False:
+            rest.append(x)  # type: ignore[arg-type]
+    if not rest:
+        return False
+    return rest[0] if len(rest) == 1 else z3.Or(rest)
+
+
+def _and(items: Iterable[Lit]) -> Lit:
+    rest: list[z3.BoolRef] = []
+    for x in items:
+        if x is False:
+            return False
+        if x is not True:
+            rest.append(x)  # type: ignore[arg-type]
+    if not rest:
+        return True
+    return rest[0] if len(rest) == 1 else z3.And(rest)
+
+
+def _not(x: Lit) -> Lit:
+    if x is True:
+        return False
+    if x is False:
+        return True
+    return z3.Not(x)
+
+
+# ------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True)
+class _Structure:
+    """The static graph the encoding works on, for one owner and target set.
+
+    Nodes are owner-regions (non-owner components of the game graph) and the
+    owner chains that may be captured on the way (`maydie`); a captured chain
+    joins its neighbouring regions into one component.
+    """
+
+    game: Game
+    targets: tuple[int, ...]
+    maydie: tuple[int, ...]
+    chain_points: dict[int, tuple[int, ...]]
+    chain_neighbours: dict[int, tuple[int, ...]]
+    regions: tuple[tuple[int, ...], ...]
+    region_chains: tuple[tuple[int, ...], ...]
+    node_of: dict[int, tuple[str, int]]
+    candidates: tuple[int, ...]
+    clearable: frozenset[tuple[str, int]]
+
+
+def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int) -> _Structure:
+    board = game.board
+    owner_chains = [c.index for c in board.chains_of(game.owner)]
+    target_set = set(targets)
+    maydie = tuple(c for c in owner_chains if c not in target_set)
+    chain_points = {c: tuple(sorted(board.chains[c].points)) for c in owner_chains}
+    chain_neighbours = {
+        c: tuple(sorted({q for p in pts for q in game.adjacency[p] if game.start[q] != OWNER}))
+        for c, pts in chain_points.items()
+    }
+    # owner-regions on the game graph (the wall of a cut-out included)
+    start = game.start
+    region_of: dict[int, int] = {}
+    regions: list[tuple[int, ...]] = []
+    for s in range(game.size):
+        if start[s] == OWNER or s in region_of:
+            continue
+        comp = [s]
+        region_of[s] = len(regions)
+        i = 0
+        while i < len(comp):
+            for q in game.adjacency[comp[i]]:
+                if start[q] != OWNER and q not in region_of:
+                    region_of[q] = len(regions)
+                    comp.append(q)
+            i += 1
+        regions.append(tuple(sorted(comp)))
+    chain_at = board.chain_at
+    region_chains = []
+    for pts in regions:
+        adj = {chain_at[q] for p in pts for q in game.adjacency[p] if start[q] == OWNER}
+        region_chains.append(tuple(sorted(c for c in adj if c is not None)))
+    node_of: dict[int, tuple[str, int]] = {p: ("r", r) for p, r in region_of.items()}
+    for c, pts in chain_points.items():
+        for p in pts:
+            node_of[p] = ("c", c)
+
+    owner_adjacent = {q for c in owner_chains for q in chain_neighbours[c]}
+    clearable: set[tuple[str, int]] = set()
+    if suicide is not Suicide.ILLEGAL:
+        for r, pts in enumerate(regions):
+            if game.board_points < game.size and any(p >= game.board_points for p in pts):
+                continue  # the wall's region always has its virtual liberty
+            if sum(1 for p in pts if start[p] == EMPTY) <= budget:
+                clearable.add(("r", r))
+        for c in maydie:
+            if all(("r", r) in clearable for r in range(len(regions)) if c in region_chains[r]):
+                clearable.add(("c", c))
+    candidates = []
+    for p in range(game.board_points):
+        node = node_of[p]
+        if start[p] == EMPTY and (p in owner_adjacent or node in clearable):
+            candidates.append(p)
+        elif node in clearable:  # an owner stone once captured, an attacker stone once suicided
+            candidates.append(p)
+    # order: by node, so that quiet moves in one region come together
+    candidates.sort(key=lambda p: (node_of[p], p))
+    return _Structure(
+        game=game,
+        targets=tuple(targets),
+        maydie=maydie,
+        chain_points=chain_points,
+        chain_neighbours=chain_neighbours,
+        regions=tuple(regions),
+        region_chains=tuple(region_chains),
+        node_of=node_of,
+        candidates=tuple(candidates),
+        clearable=frozenset(clearable),
+    )
+
+
+class _Encoding:
+    """One incremental solver holding steps 1..depth of the attack."""
+
+    def __init__(self, st: _Structure, suicide: Suicide) -> None:
+        self.st = st
+        self.suicide = suicide
+        self.solver = z3.SolverFor("QF_FD")
+        game = st.game
+        self.cand = st.candidates
+        self.cand_index = {p: i for i, p in enumerate(self.cand)}
+        # state at step 0
+        self.a: list[dict[int, Lit]] = [
+            {p: (game.start[p] == ATTACKER) for p in range(game.size)}
+        ]
+        self.alive: list[dict[int, Lit]] = [{c: True for c in st.chain_points}]
+        self.moves: list[dict[int, z3.BoolRef]] = [{}]
+        self.ge: list[list[Lit]] = [[]]
+        self.quiet: list[Lit] = [True]
+        self.goal: list[Lit] = [False]
+        # points whose attacker state can change
+        self.variable = set(self.cand)
+        for p in range(game.size):
+            if st.node_of[p] in st.clearable and game.start[p] == ATTACKER:
+                self.variable.add(p)
+        # node graph: regions + may-die chains
+        self.nodes: list[tuple[str, int]] = [("r", r) for r in range(len(st.regions))]
+        self.nodes += [("c", c) for c in st.maydie]
+        self.edges: dict[tuple[str, int], list[tuple[str, int]]] = {n: [] for n in self.nodes}
+        maydie = set(st.maydie)
+        for r, chains in enumerate(st.region_chains):
+            for c in chains:
+                if c in maydie:
+                    self.edges[("r", r)].append(("c", c))
+                    self.edges[("c", c)].append(("r", r))
+        self._plan_components()
+        self.node_points: dict[tuple[str, int], tuple[int, ...]] = {
+            ("r", r): pts for r, pts in enumerate(st.regions)
+        }
+        for c in st.maydie:
+            self.node_points[("c", c)] = st.chain_points[c]
+        self.node_cands: dict[tuple[str, int], list[int]] = {}
+        for p in self.cand:
+            self.node_cands.setdefault(st.node_of[p], []).append(p)
+
+    # -- the component graph: a forest is solved in two passes, else by levels
+    def _plan_components(self) -> None:
+        seen: set[tuple[str, int]] = set()
+        self.order: list[tuple[str, int]] = []  # BFS order, parents first
+        self.parent: dict[tuple[str, int], tuple[str, int] | None] = {}
+        forest = True
+        self.largest = 1
+        for root in self.nodes:
+            if root in seen:
+                continue
+            seen.add(root)
+            self.parent[root] = None
+            queue = [root]
+            i = 0
+            while i < len(queue):
+                n = queue[i]
+                for m in self.edges[n]:
+                    if m == self.parent[n]:
+                        continue
+                    if m in seen:
+                        forest = False
+                        continue
+                    seen.add(m)
+                    self.parent[m] = n
+                    queue.append(m)
+                i += 1
+            self.order += queue
+            self.largest = max(self.largest, len(queue))
+        self.forest = forest
+
+    def _spread(self, local: dict[tuple[str, int], Lit], link: dict[tuple[str, int], Lit], tag: str, t: int) -> dict[tuple[str, int], Lit]:
+        """For each node: does its current component contain a node where `local` holds?
+
+        `link[c-node]` says the chain is captured, joining it to its regions.
+        """
+        s = self.solver
+        if self.forest:
+            up: dict[tuple[str, int], Lit] = {}
+            for n in reversed(self.order):
+                children = [m for m in self.edges[n] if self.parent.get(m) == n]
+                parts = [local[n]]
+                for m in children:
+                    chain_node = m if m[0] == "c" else n
+                    parts.append(_and([link[chain_node], up[m]]))
+                up[n] = self._define(_or(parts), f"{tag}u{t}_{n[0]}{n[1]}")
+            down: dict[tuple[str, int], Lit] = {}
+            for n in self.order:
+                par = self.parent[n]
+                if par is None:
+                    down[n] = up[n]
+                else:
+                    chain_node = n if n[0] == "c" else par
+                    down[n] = self._define(_or([up[n], _and([link[chain_node], down[par]])]), f"{tag}d{t}_{n[0]}{n[1]}")
+            return down
+        level = dict(local)
+        for i in range(self.largest - 1):
+            nxt = {}
+            changed = False
+            for n in self.nodes:
+                parts = [level[n]]
+                for m in self.edges[n]:
+                    chain_node = m if m[0] == "c" else n
+                    parts.append(_and([link[chain_node], level[m]]))
+                nxt[n] = self._define(_or(parts), f"{tag}l{t}_{i}_{n[0]}{n[1]}")
+                changed = changed or nxt[n] is not level[n]
+            level = nxt
+            if not changed:
+                break
+        del s
+        return level
+
+    def _define(self, expr: Lit, name: str) -> Lit:
+        if expr is True or expr is False or z3.is_const(expr):
+            return expr
+        v = z3.Bool(name)
+        self.solver.add(v == expr)
+        return v
+
+    @property
+    def depth(self) -> int:
+        return len(self.moves) - 1
+
+    def add_step(self) -> None:
+        """Encode one more attacker move (step t = depth + 1)."""
+        st, s = self.st, self.solver
+        t = self.depth + 1
+        prev_a, prev_alive = self.a[-1], self.alive[-1]
+        m = {p: z3.Bool(f"m{t}_{p}") for p in self.cand}
+        # exactly one move, ladder: ge[i] = some move with index >= i
+        ge: list[Lit] = [False] * (len(self.cand) + 1)
+        for i in range(len(self.cand) - 1, -1, -1):
+            ge[i] = self._define(_or([m[self.cand[i]], ge[i + 1]]), f"ge{t}_{i}")
+            if ge[i + 1] is not False:
+                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))  # type: ignore[arg-type]
+        s.add(ge[0] if self.cand else False)
+        # the point must be empty before the move
+        for p in self.cand:
+            node = st.node_of[p]
+            if node[0] == "c":
+                s.add(z3.Implies(m[p], _and([_not(prev_alive[node[1]]), _not(prev_a[p])])))
+            elif prev_a[p] is not False:
+                s.add(z3.Implies(m[p], _not(prev_a[p])))
+        place: dict[int, Lit] = {}
+        for p in range(self.st.game.size):
+            place[p] = _or([prev_a[p], m[p]]) if p in m else prev_a[p]
+        # captures
+        cap: dict[int, Lit] = {}
+        alive: dict[int, Lit] = {}
+        for c in st.chain_points:
+            cap[c] = _and([prev_alive[c]] + [place[q] for q in st.chain_neighbours[c]])
+            cap[c] = self._define(cap[c], f"cap{t}_{c}")
+            alive[c] = self._define(_and([prev_alive[c], _not(cap[c])]), f"alive{t}_{c}")
+        anycap = self._define(_or(cap.values()), f"anycap{t}")
+        # components: has an empty point / holds the move
+        link = {("c", c): _not(alive[c]) for c in st.maydie}
+        local_empty: dict[tuple[str, int], Lit] = {}
+        for n in self.nodes:
+            pts = self.node_points[n]
+            e = _or([_not(place[q]) for q in pts]) if n[0] == "r" else _and(
+                [link[n], _or([_not(place[q]) for q in pts])]
+            )
+            local_empty[n] = e
+        has_empty = self._spread(local_empty, link, "e", t)
+        mv_node = {n: _or([m[p] for p in self.node_cands.get(n, [])]) for n in self.nodes}
+        e_move = self._define(_or([_and([mv_node[n], has_empty[n]]) for n in self.nodes]), f"emove{t}")
+        sui = _and([_not(anycap), _not(e_move)])
+        if self.suicide is Suicide.ILLEGAL:
+            s.add(z3.Or(anycap, e_move) if not isinstance(anycap, bool) else _or([anycap, e_move]))
+            sui = False
+        else:
+            sui = self._define(sui, f"sui{t}")
+            # a single stone's suicide: illegal (multi) or a pass (all) -- never useful
+            for r, pts in enumerate(st.regions):
+                if len(pts) == 1 and pts[0] in m:
+                    dead_next = [link[("c", c)] for c in st.region_chains[r] if ("c", c) in link]
+                    s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))  # type: ignore[arg-type]
+        # new attacker state (a suicide clears the move's component)
+        a: dict[int, Lit] = {}
+        if sui is not False and st.clearable:
+            holds = self._spread(mv_node, link, "s", t)
+        for p in range(self.st.game.size):
+            node = st.node_of[p]
+            if p in self.variable and node in st.clearable and sui is not False:
+                a[p] = self._define(_and([place[p], _not(_and([sui, holds[node]]))]), f"a{t}_{p}")
+            elif p in self.variable:
+                a[p] = self._define(place[p], f"a{t}_{p}")
+            else:
+                a[p] = place[p]
+        # symmetry: two quiet moves in a row are played in increasing index order
+        quiet = _and([_not(anycap), _not(sui)])
+        if t >= 2:
+            both = _and([self.quiet[-1], quiet])
+            prev_ge = self.ge[-1]
+            if both is not False:
+                for i, p in enumerate(self.cand):
+                    if prev_ge[i] is not False:
+                        s.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))  # type: ignore[arg-type]
+        goal = _or([cap[c] for c in st.targets])
+        self.a.append(a)
+        self.alive.append(alive)
+        self.moves.append(m)
+        self.ge.append(ge)
+        self.quiet.append(quiet)
+        self.goal.append(self._define(goal, f"goal{t}"))
+
+    def assumptions(self, t: int, goal: bool) -> list[z3.BoolRef]:
+        """All targets alive through step t - 1 (one literal per chain), and the goal at t."""
+        lits = [self.alive[t - 1][c] for c in self.st.targets]
+        if goal:
+            lits.append(self.goal[t])
+        else:
+            lits += [self.alive[t][c] for c in self.st.targets]
+        return [x for x in lits if not isinstance(x, bool)] + (
+            [z3.BoolVal(False)] if any(x is False for x in lits) else []
+        )
+
+    def sequence(self, model: z3.ModelRef, t: int) -> tuple[int, ...]:
+        result = []
+        for step in range(1, t + 1):
+            played = [p for p, v in self.moves[step].items() if z3.is_true(model.eval(v, model_completion=True))]
+            if len(played) != 1:
+                raise AssertionError(f"model has {len(played)} moves at step {step}")
+            result.append(played[0])
+        return tuple(result)
+
+
+def complete_bound(board: Board, owner: Colour, targets: Sequence[int], suicide: Suicide) -> int:
+    """The depth after which no capture within it means no capture ever (see the docs)."""
+    game = Game.of(board, owner)
+    st = _structure(game, targets, suicide, budget=len(board.points))
+    if suicide is Suicide.ILLEGAL:
+        return len(st.candidates)
+    playable = sum(
+        1 for p in range(game.board_points) if not (st.node_of[p][0] == "c" and st.node_of[p][1] in set(targets))
+    )
+    return (len(st.maydie) + 1) * 2 * playable
+
+
+def check(
+    board: Board,
+    owner: Colour,
+    targets: Iterable[int],
+    suicide: Suicide = Suicide.ILLEGAL,
+    depth: int | None = None,
+    complete: bool = False,
+    timeout: float | None = None,
+    progress: object | None = None,
+) -> CheckResult:
+    """Can the attacker capture a stone of each target chain (indices into `board.chains`)?
+
+    Exactly one of `depth` (bounded check, up to that many moves) and
+    `complete=True` (up to the completeness bound) should be given.
+    `progress`, if given, is called with the depth reached after each depth.
+    """
+    started = time.monotonic()
+    deadline = None if timeout is None else started + timeout
+    game = Game.of(board, owner)
+    open_targets = sorted(set(targets))
+    results: dict[int, ChainResult] = {}
+    calls = 0
+    bound = complete_bound(board, owner, open_targets, suicide) if complete else int(depth or 0)
+    start_depth = 1
+    while open_targets:
+        if complete:
+            bound = complete_bound(board, owner, open_targets, suicide)
+        st = _structure(game, open_targets, suicide, budget=bound)
+        enc = _Encoding(st, suicide)
+        captured_now: frozenset[int] = frozenset()
+        reached = start_depth - 1
+        for _ in range(start_depth - 1):
+            enc.add_step()
+        t = start_depth
+        finished = False
+        while t <= bound:
+            enc.add_step()
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                break
+            if remaining is not None:
+                enc.solver.set("timeout", max(1, int(remaining * 1000)))
+            answer = enc.solver.check(enc.assumptions(t, goal=True))
+            calls += 1
+            if answer == z3.sat:
+                moves = enc.sequence(enc.solver.model(), t)
+                _, hit = check_witness(game, moves, suicide, open_targets)
+                captured_now = hit
+                for c in hit:
+                    results[c] = ChainResult(c, Status.CAPTURED, t, moves)
+                start_depth = t
+                break
+            if answer != z3.unsat:
+                break
+            reached = t
+            if progress is not None:
+                progress(t)  # type: ignore[operator]
+            if complete and suicide is Suicide.ILLEGAL:
+                # can the attack go on at all?  if not, no longer sequence exists
+                answer = enc.solver.check(enc.assumptions(t, goal=False))
+                calls += 1
+                if answer == z3.unsat:
+                    finished = True
+                    break
+            t += 1
+        else:
+            finished = True
+        if captured_now:
+            open_targets = [c for c in open_targets if c not in captured_now]
+            continue
+        if finished:
+            status = Status.PROVEN if complete else Status.ALIVE_TO_DEPTH
+            for c in open_targets:
+                results[c] = ChainResult(c, status, bound if status is Status.PROVEN else reached)
+        else:
+            for c in open_targets:
+                results[c] = ChainResult(c, Status.UNKNOWN, reached)
+        break
+    return CheckResult(results, bound, complete, time.monotonic() - started, calls)

@@ -1,0 +1,115 @@
+"""The move simulator: captures, suicide under each rule, cut-outs, witness replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from passalive.board import Board, Colour, Side
+from passalive.ruleset import Suicide
+from passalive.solver.simulator import (
+    ATTACKER,
+    EMPTY,
+    OWNER,
+    Game,
+    WitnessError,
+    check_witness,
+    play,
+    replay,
+)
+
+B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
+
+
+def grid(text: str, open_sides: tuple[Side, ...] = ()) -> Board:
+    symbols = {"X": B, "O": W, ".": E}
+    rows = [[symbols[c] for c in row.split()] for row in text.strip().splitlines()]
+    return Board.grid(rows, open_sides=open_sides)
+
+
+def test_a_move_that_fills_the_last_liberty_captures() -> None:
+    board = grid(
+        """
+        . X O
+        X O .
+        . . .
+        """
+    )
+    game = Game.of(board, W)  # black attacks white
+    outcome = play(game, game.start, board.point("C2"), Suicide.ILLEGAL)
+    assert outcome is not None and outcome.captured == {board.point("C3")}
+    outcome = play(game, outcome.position, board.point("B1"), Suicide.ILLEGAL)
+    assert outcome is not None and outcome.captured == {board.point("B2")}
+    assert OWNER not in outcome.position
+
+
+def test_suicide_rules() -> None:
+    # White attacks black; A1 is a one-point eye, C1+D1 a two-point eye.
+    board = grid(
+        """
+        X X X X
+        . X . .
+        """
+    )
+    game = Game.of(board, B)
+    a1 = board.point("A1")
+    # a single stone's suicide: illegal, illegal, a pass
+    assert play(game, game.start, a1, Suicide.ILLEGAL) is None
+    assert play(game, game.start, a1, Suicide.MULTI) is None
+    single = play(game, game.start, a1, Suicide.ALL)
+    assert single is not None and single.position == game.start and single.suicided == {a1}
+    # two stones: C1 is legal, then D1 is suicide of two stones
+    after_c1 = play(game, game.start, board.point("C1"), Suicide.ILLEGAL)
+    assert after_c1 is not None
+    d1 = board.point("D1")
+    assert play(game, after_c1.position, d1, Suicide.ILLEGAL) is None
+    for rule in (Suicide.MULTI, Suicide.ALL):
+        outcome = play(game, after_c1.position, d1, rule)
+        assert outcome is not None
+        assert outcome.suicided == {board.point("C1"), d1}
+        assert outcome.position == game.start
+
+
+def test_capture_comes_before_suicide() -> None:
+    board = grid(
+        """
+        . O X
+        O X .
+        """
+    )
+    game = Game.of(board, W)  # black attacks: A2 has no liberty of its own but captures
+    outcome = play(game, game.start, board.point("A2"), Suicide.ILLEGAL)
+    assert outcome is not None
+    assert outcome.captured == {board.point("B2"), board.point("A1")}
+    assert not outcome.suicided
+
+
+def test_replay_rejects_an_illegal_or_useless_witness() -> None:
+    board = grid(
+        """
+        X X X
+        . X .
+        """
+    )
+    game = Game.of(board, B)
+    with pytest.raises(WitnessError):
+        replay(game, [board.point("A1")], Suicide.ILLEGAL)
+    with pytest.raises(WitnessError):
+        check_witness(game, [None, board.point("C1")], Suicide.ILLEGAL, [0])
+
+
+def test_cut_out_wall_gives_the_owner_no_liberty_beyond_the_cut() -> None:
+    # the bottom side is open: the white stone on the cut has no liberty beyond it
+    board = grid(
+        """
+        X . X
+        X O X
+        """,
+        open_sides=(Side.BOTTOM,),
+    )
+    game = Game.of(board, W)
+    assert game.size == len(board.points) + 2
+    assert game.start[len(board.points)] == ATTACKER and game.start[-1] == EMPTY
+    outcome = play(game, game.start, board.point("B2"), Suicide.ILLEGAL)
+    assert outcome is not None and outcome.captured == {board.point("B1")}
+    # the black stones along the cut are joined to the wall: never a suicide
+    assert play(game, outcome.position, board.point("B1"), Suicide.ILLEGAL) is not None
