@@ -1,0 +1,339 @@
+"""Evaluation of checked, compiled rule programs: `Program.run(facts) -> Model`.
+
+Strata are evaluated in dependency order:
+
+* a *base* stratum runs each rule once;
+* a *recursive* stratum (positive recursion) runs semi-naively: every rule
+  once on the full relations, then, while some relation of the component grew,
+  each semi-naive variant of a rule reads the new tuples of one recursive atom;
+* a *greatest* stratum casts out: its greatest relations start as "everything"
+  (`Top`); each round evaluates the component's plain relations afresh from
+  the current greatest relations (by their own inner strata), re-evaluates the
+  greatest relations' rules, keeps the tuples still admitted, and stops when a
+  round removes nothing.  The round in which each tuple left is recorded.
+
+A `Program` is immutable after loading; `run` builds all state locally, so a
+program may be run any number of times, also concurrently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from passalive.errors import InputError
+from passalive.rules import ast
+from passalive.rules.check import REP, Analysis, Stratum, analyse, rep_base
+from passalive.rules.compile import CompiledRule, compile_rule
+from passalive.rules.storage import EqRel, Rel, RepView, Top
+
+
+@dataclass
+class _Plan:
+    """One stratum, ready to run."""
+
+    kind: str
+    relations: tuple[str, ...]
+    rules: list[CompiledRule] = field(default_factory=list)  # every rule with its head here (full version)
+    variants: list[tuple[CompiledRule, str]] = field(default_factory=list)  # (variant, delta relation)
+    greatest: tuple[str, ...] = ()
+    greatest_rules: list[CompiledRule] = field(default_factory=list)
+    inner: list["_Plan"] = field(default_factory=list)
+    plain: tuple[str, ...] = ()  # relations recomputed every round (incl. nested)
+
+
+@dataclass
+class Record:
+    """What a provenance run remembers: derivation ranks, eqrel generators, rounds."""
+
+    ranks: dict[str, dict[tuple, int]] = field(default_factory=dict)
+    pairs: dict[str, list[tuple]] = field(default_factory=dict)
+
+
+class Program:
+    """A loaded, checked and compiled rule program (immutable)."""
+
+    def __init__(self, source: ast.Source) -> None:
+        self._source = source
+        self._analysis: Analysis = analyse(source)
+        decls = self._analysis.declarations
+        self._decls = decls
+        self.relations: Mapping[str, ast.Declaration] = MappingProxyType(
+            {name: d for name, d in decls.items()}
+        )
+        self.inputs: tuple[str, ...] = tuple(dict.fromkeys(n for n, _ in source.inputs))
+        self.outputs: tuple[str, ...] = tuple(dict.fromkeys(n for n, _ in source.outputs))
+        self.files: tuple[str, ...] = source.files
+        self.rules: tuple[ast.Rule, ...] = source.rules
+        self._slots: dict[str, int] = {name: i for i, name in enumerate(decls)}
+        self._rules_by_head: dict[str, list[ast.Rule]] = {}
+        for rule in source.rules:
+            self._rules_by_head.setdefault(rule.head.relation, []).append(rule)
+        self._plans = [self._plan(s) for s in self._analysis.strata]
+        self._proof_cache: dict[int, CompiledRule] = {}
+        self._stratum_of: dict[str, _Plan] = {}
+        for plan in self._plans:
+            for rel in plan.relations:
+                self._stratum_of[rel] = plan
+
+    # ------------------------------------------------------------------ compile
+    def _compile(self, rule: ast.Rule, delta_index: int | None = None) -> CompiledRule:
+        filters = self._analysis.filter_only.get(rule.head.relation, frozenset())
+        return compile_rule(rule, self._slots, filters, delta_index)
+
+    def _plan(self, stratum: Stratum) -> _Plan:
+        rels = stratum.relations
+        plan = _Plan(stratum.kind, rels)
+        if stratum.kind == "greatest":
+            plan.greatest = stratum.greatest
+            for g in stratum.greatest:
+                plan.greatest_rules += [self._compile(r) for r in self._rules_by_head.get(g, ())]
+            plan.inner = [self._plan(s) for s in stratum.inner]
+            plan.plain = tuple(r for r in rels if r not in stratum.greatest)
+            return plan
+        comp = set(rels)
+        for rel in rels:
+            for rule in self._rules_by_head.get(rel, ()):
+                plan.rules.append(self._compile(rule))
+                if stratum.kind == "recursive":
+                    for i, lit in enumerate(rule.body):
+                        if isinstance(lit, ast.Atom) and rep_base(lit.relation) in comp and not lit.relation.endswith(".rep"):
+                            plan.variants.append((self._compile(rule, i), lit.relation))
+        return plan
+
+    def proof_rule(self, rule: ast.Rule) -> CompiledRule:
+        """The proof-mode compilation of a rule (cached; used by `why`)."""
+        key = id(rule)
+        compiled = self._proof_cache.get(key)
+        if compiled is None:
+            filters = self._analysis.filter_only.get(rule.head.relation, frozenset())
+            compiled = compile_rule(rule, self._slots, filters, None, proof=True)
+            self._proof_cache[key] = compiled
+        return compiled
+
+    def rules_for(self, relation: str) -> list[ast.Rule]:
+        return list(self._rules_by_head.get(relation, ()))
+
+    def stratum_of(self, relation: str) -> _Plan:
+        return self._stratum_of[relation]
+
+    # ------------------------------------------------------------------ run
+    def _check_facts(self, facts: Mapping[str, Iterable[tuple]]) -> dict[str, list[tuple]]:
+        checked: dict[str, list[tuple]] = {}
+        for name, tuples in facts.items():
+            decl = self._decls.get(name)
+            if decl is None or decl.kind == REP:
+                raise InputError(f"facts given for {name}, which the program does not declare")
+            rows = []
+            for t in tuples:
+                t = tuple(t)
+                if len(t) != decl.arity:
+                    raise InputError(f"fact {name}{t!r}: {name} has {decl.arity} arguments, got {len(t)}")
+                for value, typ in zip(t, decl.types):
+                    ok = isinstance(value, str) if typ == "symbol" else (isinstance(value, int) and not isinstance(value, bool))
+                    if not ok:
+                        raise InputError(f"fact {name}{t!r}: {value!r} is not a {typ}")
+                rows.append(t)
+            checked[name] = rows
+        return checked
+
+    def _fresh(self, name: str, state: list, facts: Mapping[str, list[tuple]]) -> None:
+        decl = self._decls[name]
+        slot = self._slots[name]
+        if decl.kind == ast.EQREL:
+            store = EqRel(decl.arity)
+            state[slot] = store
+            state[self._slots[name + ".rep"]] = RepView(store)
+        else:
+            store = Rel()
+            state[slot] = store
+        if name in facts:
+            store.add(facts[name])
+
+    def run(self, facts: Mapping[str, Iterable[tuple]] | None = None) -> "Model":
+        """Evaluate the program on the given facts (relation name -> tuples)."""
+        checked = self._check_facts(facts or {})
+        state, rounds = self._evaluate(checked, None)
+        return Model(self, state, checked, rounds)
+
+    def _evaluate(self, facts: dict[str, list[tuple]], record: Record | None) -> tuple[list, dict]:
+        state: list[Any] = [None] * len(self._slots)
+        for name, decl in self._decls.items():
+            if decl.kind != REP:
+                self._fresh(name, state, facts)
+        if record is not None:
+            for name, decl in self._decls.items():
+                if decl.kind == ast.EQREL:
+                    record.pairs[name] = list(facts.get(name, ()))
+        rounds: dict[str, dict[tuple, int]] = {}
+        for plan in self._plans:
+            self._run_plan(plan, state, facts, record, rounds)
+        return state, rounds
+
+    def _add(self, name: str, state: list, out: list, record: Record | None, rank: int, want_delta: bool) -> list:
+        store = state[self._slots[name]]
+        if record is not None and name in record.pairs:
+            record.pairs[name].extend(out)
+        new = store.add(out, want_delta)
+        if record is not None and new and not isinstance(store, EqRel):
+            ranks = record.ranks.setdefault(name, {})
+            for t in new:
+                ranks[t] = rank
+        return new
+
+    def _run_plan(self, plan: _Plan, state: list, facts, record: Record | None, rounds: dict) -> None:
+        if plan.kind == "base":
+            for compiled in plan.rules:
+                out = compiled.fn(state, None, None, None)
+                if out:
+                    self._add(compiled.rule.head.relation, state, out, record, 0, False)
+        elif plan.kind == "recursive":
+            self._run_recursive(plan, state, record)
+        else:
+            self._run_greatest(plan, state, facts, record, rounds)
+
+    def _run_recursive(self, plan: _Plan, state: list, record: Record | None) -> None:
+        eq = {name for name in plan.relations if self._decls[name].kind == ast.EQREL}
+        outs: dict[str, list] = {}
+        for compiled in plan.rules:
+            out = compiled.fn(state, None, None, None)
+            if out:
+                outs.setdefault(compiled.rule.head.relation, []).extend(out)
+        iteration = 1
+        while True:
+            delta: dict[str, Rel] = {}
+            for name, out in outs.items():
+                new = self._add(name, state, out, record, iteration, name in eq)
+                if new:
+                    delta[name] = Rel(new)
+            if not delta:
+                return
+            iteration += 1
+            outs = {}
+            for compiled, rel in plan.variants:
+                d = delta.get(rel)
+                if d is None:
+                    continue
+                out = compiled.fn(state, d, None, None)
+                if out:
+                    outs.setdefault(compiled.rule.head.relation, []).extend(out)
+
+    def _greatest_round(self, plan: _Plan, state: list, facts, current: dict[str, Any], record: Record | None,
+                        rounds: dict) -> dict[str, set]:
+        """One round: plain relations afresh from `current` greatest values; returns F(current)."""
+        for g in plan.greatest:
+            value = current[g]
+            state[self._slots[g]] = value if isinstance(value, Top) else Rel(value)
+        for name in plan.plain:
+            self._fresh(name, state, facts)
+            if record is not None:
+                record.ranks.pop(name, None)
+                if name in record.pairs:
+                    record.pairs[name] = list(facts.get(name, ()))
+        for inner in plan.inner:
+            self._run_plan(inner, state, facts, record, rounds)
+        admitted: dict[str, set] = {g: set(facts.get(g, ())) for g in plan.greatest}
+        for compiled in plan.greatest_rules:
+            admitted[compiled.rule.head.relation].update(compiled.fn(state, None, None, None))
+        return admitted
+
+    def _run_greatest(self, plan: _Plan, state: list, facts, record: Record | None, rounds: dict) -> None:
+        current: dict[str, Any] = {g: Top() for g in plan.greatest}
+        for g in plan.greatest:
+            rounds[g] = {}
+        number = 1
+        while True:
+            admitted = self._greatest_round(plan, state, facts, current, record, rounds)
+            changed = False
+            for g in plan.greatest:
+                value = current[g]
+                if isinstance(value, Top):
+                    new = admitted[g]
+                    changed = True
+                else:
+                    new = admitted[g] & value
+                    removed = value - new
+                    if removed:
+                        changed = True
+                        log = rounds[g]
+                        for t in removed:
+                            log[t] = number
+                current[g] = new
+            if not changed:
+                break
+            number += 1
+        for g in plan.greatest:
+            state[self._slots[g]] = Rel(current[g])
+        if record is not None:
+            for g in plan.greatest:
+                record.ranks[g] = {t: 0 for t in current[g]}
+
+    def greatest_state(self, relation: str, facts: dict[str, list[tuple]], base_state: list,
+                       cast_rounds: dict[str, dict[tuple, int]], before_round: int) -> tuple[list, Record]:
+        """The state in which round `before_round` of `relation`'s component was evaluated.
+
+        Round 1 evaluates with the greatest relations as everything; round k >= 2
+        with their values after round k-1 (the final values plus what rounds >= k
+        cast out).  Returns a copy of `base_state` with the component recomputed
+        (recording ranks), for explaining why a tuple was cast out in that round.
+        """
+        plan = self._stratum_of[relation]
+        state = list(base_state)
+        record = Record()
+        for name, decl in self._decls.items():
+            if decl.kind == ast.EQREL and name in plan.plain:
+                record.pairs[name] = []
+        current: dict[str, Any] = {}
+        rounds: dict = {}
+        for g in plan.greatest:
+            if before_round <= 1:
+                current[g] = Top()
+            else:
+                final = set(base_state[self._slots[g]].tuples)
+                current[g] = final | {t for t, r in cast_rounds.get(g, {}).items() if r >= before_round}
+        self._greatest_round(plan, state, facts, current, record, rounds)
+        return state, record
+
+
+class Model:
+    """The result of running a program: relations, cast-out rounds, explanations."""
+
+    def __init__(self, program: Program, state: list, facts: dict[str, list[tuple]], rounds: dict) -> None:
+        self.program = program
+        self._state = state
+        self._facts = facts
+        self._rounds = rounds
+        self._provenance: Any = None
+
+    def relation(self, name: str) -> frozenset[tuple]:
+        """All tuples of a relation (an eqrel is expanded into its pairs)."""
+        slot = self.program._slots.get(name)
+        if slot is None:
+            raise InputError(f"unknown relation {name}")
+        return self._state[slot].all()
+
+    def contains(self, name: str, values: tuple) -> bool:
+        slot = self.program._slots.get(name)
+        if slot is None:
+            raise InputError(f"unknown relation {name}")
+        return tuple(values) in self._state[slot].container()
+
+    def cast_out(self, name: str) -> dict[tuple, int]:
+        """For a greatest relation: each tuple cast out, with the round (>= 2) that removed it."""
+        decl = self.program.relations.get(name)
+        if decl is None or decl.kind != ast.GREATEST:
+            raise InputError(f"{name} is not a greatest relation")
+        return dict(self._rounds.get(name, {}))
+
+    def why(self, name: str, values: tuple) -> "Proof":
+        """The proof tree of a tuple, or the explanation of its absence."""
+        from passalive.rules.provenance import Explainer
+
+        if self._provenance is None:
+            self._provenance = Explainer(self)
+        return self._provenance.why(name, tuple(values))
+
+
+from passalive.rules.provenance import Proof  # noqa: E402  (re-export for type hints)
