@@ -85,6 +85,13 @@ def unhealthy_points(board: Board, region: Region, chain: Chain, all_points: boo
     return frozenset(p for p in region.empty if p not in chain.liberties)
 
 
+def interior_empty(board: Board, region: Region) -> frozenset[int]:
+    """The empty points of a c-region that touch no c stone (its empty interior)."""
+    colours = board.colours
+    c = region.colour
+    return frozenset(p for p in region.empty if not any(colours[q] is c for q in board.adjacency[p]))
+
+
 def is_small(board: Board, region: Region) -> bool:
     """Benson's small c-enclosed region: every empty point touches a c-chain around it.
 
@@ -143,7 +150,8 @@ def trace_casting_out(
                 if region.open:
                     notes.append(f"{label} reaches an open side of the diagram, so it is never {word}")
                 elif small and not smallness[region.index]:
-                    notes.append(f"{label} is not small: an empty point in it touches no {colour.value} chain")
+                    inner = " ".join(board.names(interior_empty(board, region)))
+                    notes.append(f"{label} is not small: its empty points {inner} are not adjacent to any {colour.value} chain")
                 elif flaws[(ch.index, region.index)]:
                     what = "points" if all_points else "empty points"
                     bad = " ".join(board.names(flaws[(ch.index, region.index)]))
@@ -196,9 +204,19 @@ def trace_wikipedia(board: Board, colour: Colour) -> Trace:
                 for r in r_set.values()
                 if not r.open and all(p in ch.liberties for p in r.empty)
             ]
-            notes = tuple(
-                f"{_region_label(board, board.regions(colour)[i])} is vital to it" for i in vital
-            ) or ("no region left in R is vital to it",)
+            notes_list = [f"{_region_label(board, board.regions(colour)[i])} is vital to it" for i in vital]
+            for region in board.chain_regions(ch):
+                if region.index in vital:
+                    continue
+                label = _region_label(board, region)
+                if region.index not in r_set:
+                    notes_list.append(f"{label} was removed from R: it borders a chain removed from X")
+                elif region.open:
+                    notes_list.append(f"{label} reaches an open side of the diagram, so it is never vital")
+                else:
+                    bad = " ".join(board.names(region.empty - ch.liberties))
+                    notes_list.append(f"{label} is not vital: empty points {bad} are not liberties of the chain")
+            notes = tuple(notes_list)
             if len(vital) < 2:
                 removed.append((ch.index, tuple(vital), notes))
             else:
