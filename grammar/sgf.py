@@ -69,8 +69,6 @@ def _scan(text: str) -> _Scan:
             if not stack:
                 return _Scan(nodes, ("this ) closes no (", i))
             stack.pop()
-            if not stack:
-                break
         elif ch == ";":
             if not stack:
                 return _Scan(nodes, ("a node ; outside the game tree (...)", i))
