@@ -459,12 +459,28 @@ class _Encoding:
         return tuple(result)
 
 
+_STOP_BUDGET = 0.2
+"""Seconds spent at each depth trying to show that no longer attack exists."""
+
+
 def complete_bound(board: Board, owner: Colour, targets: Sequence[int], suicide: Suicide) -> int:
     """The depth after which no capture within it means no capture ever (see the docs)."""
     game = Game.of(board, owner)
     st = _structure(game, targets, suicide, budget=len(board.points))
     if suicide is Suicide.ILLEGAL:
-        return len(st.candidates)
+        # every move before the capture fills a candidate for good; a region
+        # bordered only by target chains cannot be filled completely (that
+        # would be a suicide, or a capture of a target), so it gives one less
+        targets_set = set(targets)
+        cand = set(st.candidates)
+        fills = 0
+        for r, pts in enumerate(st.regions):
+            empties = [p for p in pts if game.start[p] == EMPTY]
+            n = sum(1 for p in empties if p in cand)
+            if n and len(empties) == n and set(st.region_chains[r]) <= targets_set:
+                n -= 1
+            fills += n
+        return fills + 1
     playable = sum(
         1 for p in range(game.board_points) if not (st.node_of[p][0] == "c" and st.node_of[p][1] in set(targets))
     )
@@ -528,13 +544,18 @@ def check(
             reached = t
             if progress is not None:
                 progress(t)  # type: ignore[operator]
-            if complete and suicide is Suicide.ILLEGAL:
-                # can the attack go on at all?  if not, no longer sequence exists
+            if complete and suicide is Suicide.ILLEGAL and t < bound:
+                # can the attack go on at all?  if not, no longer sequence
+                # exists.  A cheap try: proving it can be a pigeonhole problem,
+                # so it gets a small time budget, and "unknown" just goes on.
+                budget = _STOP_BUDGET if remaining is None else min(_STOP_BUDGET, remaining)
+                enc.solver.set("timeout", max(1, int(budget * 1000)))
                 answer = enc.solver.check(enc.assumptions(t, goal=False))
                 calls += 1
                 if answer == z3.unsat:
                     finished = True
                     break
+                enc.solver.set("timeout", 4294967295 if remaining is None else max(1, int(remaining * 1000)))
             t += 1
         else:
             finished = True
