@@ -18,7 +18,8 @@ from importlib.resources import files
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from passalive.board import Board, Colour, Mark, MarkKind, Side
+from passalive.board import Board, Colour, Mark, MarkKind, Point, Side
+from passalive.coords import Frame
 from passalive.diagram import (
     Annotation,
     CaptureClaim,
@@ -219,7 +220,10 @@ def read_block(
     frame = frame_for(width, height, open_sides, board_size)
     names = GridNames(frame, width, height, lambda x, y: grid[y][x] is not None)
     link, unlink = adjacency_changes(tuple(annotations), names)
-    base = Board.grid(grid, marks=marks, frame=frame, open_sides=open_sides, link=link, unlink=unlink)
+    if link or unlink:
+        base = Board.grid(grid, marks=marks, frame=frame, open_sides=open_sides, link=link, unlink=unlink)
+    else:
+        base = grid_board(grid, marks, frame, open_sides)
 
     moves = _moves(block, base, digits, first_colour, first_move, title, header_line, title_column)
     if replay:
@@ -233,7 +237,7 @@ def read_block(
                 )
         board = replace(base, points=tuple(points))
 
-    if not allow_illegal and board.dead_chains:
+    if not allow_illegal and _may_have_dead_chain(board) and board.dead_chains:
         first = min(
             (p for chain in board.dead_chains for p in chain.points),
             key=lambda p: (board.points[p].coord[1], board.points[p].coord[0]),  # type: ignore[index]
@@ -269,6 +273,104 @@ def read_block(
         captures=tuple(captures),
         location=header_loc,
     )
+
+
+def grid_board(
+    grid: list[list[Colour | None]],
+    marks: dict[tuple[int, int], Mark],
+    frame: Frame,
+    open_sides: frozenset[Side],
+) -> Board:
+    """The same board as `Board.grid(grid, marks=..., frame=..., open_sides=...)`, built
+    directly, which reading a 19x19 diagram needs to be fast: ids are given in
+    reading order, so each adjacency list is sorted as it is made (up, left,
+    right, down), and a grid without holes reuses the adjacency of its size."""
+    height = len(grid)
+    width = len(grid[0])
+    points: list[Point] = []
+    mark = marks.get
+    holes = False
+    for y, row in enumerate(grid):
+        for x, colour in enumerate(row):
+            if colour is None:
+                holes = True
+            else:
+                points.append(Point(len(points), colour, (x, y), mark((x, y)) if marks else None))
+    if not holes:
+        return Board(tuple(points), _full_adjacency(width, height), (width, height), frame, open_sides)
+    ids: list[list[int]] = []
+    n = 0
+    for row in grid:
+        id_row = []
+        for colour in row:
+            if colour is None:
+                id_row.append(-1)
+            else:
+                id_row.append(n)
+                n += 1
+        ids.append(id_row)
+    return Board(tuple(points), _adjacency(ids, width, height), (width, height), frame, open_sides)
+
+
+@cache
+def _full_adjacency(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The adjacency of a width x height grid without holes (computed once per size)."""
+    return _adjacency([[y * width + x for x in range(width)] for y in range(height)], width, height)
+
+
+def _adjacency(ids: list[list[int]], width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Sorted neighbour lists of a grid whose point ids (-1: hole) are in reading order."""
+    adjacency: list[tuple[int, ...]] = []
+    last_x, last_y = width - 1, height - 1
+    for y, id_row in enumerate(ids):
+        above = ids[y - 1] if y > 0 else None
+        below = ids[y + 1] if y < last_y else None
+        for x, p in enumerate(id_row):
+            if p < 0:
+                continue
+            neighbours = []
+            if above is not None and above[x] >= 0:
+                neighbours.append(above[x])
+            if x > 0 and id_row[x - 1] >= 0:
+                neighbours.append(id_row[x - 1])
+            if x < last_x and id_row[x + 1] >= 0:
+                neighbours.append(id_row[x + 1])
+            if below is not None and below[x] >= 0:
+                neighbours.append(below[x])
+            adjacency.append(tuple(neighbours))
+    return tuple(adjacency)
+
+
+def _may_have_dead_chain(board: Board) -> bool:
+    """False when every chain surely has a liberty: a quick test before the
+    full chain analysis, since most stones of a real position touch an empty
+    point and the chains of the rest can be followed to one."""
+    colours = board.colours
+    adjacency = board.adjacency
+    settled: set[int] = set()
+    for p, colour in enumerate(colours):
+        if colour is EMPTY or p in settled:
+            continue
+        if any(colours[q] is EMPTY for q in adjacency[p]):
+            continue
+        chain = [p]
+        seen = {p}
+        free = False
+        i = 0
+        while i < len(chain) and not free:
+            for q in adjacency[chain[i]]:
+                c = colours[q]
+                if c is EMPTY:
+                    free = True
+                    break
+                if c is colour and q not in seen:
+                    seen.add(q)
+                    chain.append(q)
+            i += 1
+        if not free:
+            return True
+        settled |= seen
+    return False
 
 
 def _parse(block: _Block, text: str) -> list:

@@ -134,3 +134,18 @@ def test_json_shape():
     assert one["stones"]["white"][:3] == ["A3", "B3", "C3"]
     assert one["expect"] == [{"variants": ["benson"], "suicide": "no", "black": None, "white": ["B3"]}]
     assert one["source"] == {"path": str(example), "line": 16}
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_the_fast_grid_builder_equals_board_grid(board):
+    from passalive.grammar.sensei import grid_board
+
+    width, height = board.size
+    grid = [
+        [board.points[board.at(x, y)].colour if board.at(x, y) is not None else None for x in range(width)]
+        for y in range(height)
+    ]
+    marks = {p.coord: p.mark for p in board.points if p.mark is not None}
+    expected = Board.grid(grid, marks=marks, frame=board.frame, open_sides=board.open_sides)
+    assert grid_board(grid, marks, board.frame, board.open_sides) == expected
