@@ -13,7 +13,7 @@ import click
 
 from passalive.diagram import Diagram
 from passalive.read import FORMATS, read_diagrams
-from passalive.render import diagram_json, render_plain, render_sensei
+from passalive.render import board_json, diagram_json, render_plain, render_sensei
 
 
 def _plain(diagram: Diagram, coordinates: bool) -> str:
@@ -26,7 +26,13 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
         notes.append("points named col:row from the top-left")
     if notes:
         heading += f"  ({'; '.join(notes)})"
-    return heading + "\n" + render_plain(board, coordinates=coordinates)
+    text = heading + "\n" + render_plain(board, coordinates=coordinates)
+    if board.size is not None and all(p.coord is not None for p in board.points):
+        data = board_json(board)
+        for key, word in (("links", "linked"), ("unlinks", "not adjacent")):
+            if data[key]:
+                text += f"{word}: " + ", ".join(f"{a}-{b}" for a, b in data[key]) + "\n"
+    return text
 
 
 @click.command("show")
