@@ -1,0 +1,153 @@
+"""`passalive verify FILE...`: check a variant's verdicts at the level of the game.
+
+For every chain of every diagram: the variant's claim (alive / not alive)
+and what the solver establishes -- *proven* (no attacker sequence of any
+length captures it), *alive for K moves*, *captured* by a sequence (shown as
+Sensei's Library diagrams with numbered moves and in GTP coordinates) or
+*unknown* (time-out).  Exit status 1 when a claim is contradicted.
+
+`--json` prints
+
+    {"diagrams": [{"file", "title", "variant", "suicide", "complete", "seconds",
+                   "chains": [{"colour", "stones", "claim", "result", "depth",
+                               "sequence"}]}]}
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from passalive.diagram import Diagram
+from passalive.errors import UsageError
+from passalive.read import read_diagrams
+from passalive.render import render_plain
+from passalive.ruleset import Suicide
+from passalive.solver.simulator import name as move_name
+from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
+from passalive.solver.z3check import Status
+
+
+def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
+    from passalive.solver.simulator import Game
+
+    game = Game.of(v.board, verdict.colour)
+    return [move_name(game, m) for m in verdict.sequence]
+
+
+def _result_text(v: Verification, verdict: ChainVerdict) -> str:
+    if verdict.result is Status.PROVEN:
+        return f"proven (no capture by any sequence; complete bound {verdict.depth})"
+    if verdict.result is Status.ALIVE_TO_DEPTH:
+        return f"alive for {verdict.depth} moves (no capture within {verdict.depth} attacker moves)"
+    if verdict.result is Status.UNKNOWN:
+        return f"unknown (time ran out; no capture within {verdict.depth} moves)"
+    attacker = verdict.colour.opponent.value
+    n = len(verdict.sequence)
+    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {' '.join(_sequence(v, verdict))}"
+
+
+def _text(path: str, number: int, diagram: Diagram, v: Verification) -> str:
+    board = v.board
+    title = diagram.title or "(untitled)"
+    mode = "complete" if v.complete else f"depth {v.depth}"
+    out = [f"== {path} #{number}: {title}", f"-- variant {v.variant}, suicide={v.suicide.value}, {mode}, {v.seconds:.2f} s"]
+    try:
+        out.append(render_plain(board).rstrip("\n"))
+    except ValueError:
+        out.append("(not a grid)")
+    for verdict in v.chains:
+        chain = board.chains[verdict.chain]
+        mark = "CONTRADICTED " if verdict.contradicted else ""
+        out.append(
+            f"{mark}{verdict.colour.value} {' '.join(board.names(chain.points))}: "
+            f"claim {verdict.claim}; {_result_text(v, verdict)}"
+        )
+        if verdict.result is Status.CAPTURED and board.size is not None:
+            for text in sequence_diagrams(board, verdict.colour, verdict.sequence, v.suicide):
+                out.append(text.rstrip("\n"))
+    bad = v.contradictions
+    out.append(f"{len(bad)} claim(s) contradicted" if bad else "no claim contradicted")
+    return "\n".join(out)
+
+
+def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
+    chains = []
+    for verdict in v.chains:
+        chain = v.board.chains[verdict.chain]
+        chains.append(
+            {
+                "colour": verdict.colour.value,
+                "stones": v.board.names(chain.points),
+                "claim": verdict.claim,
+                "result": verdict.result.value,
+                "depth": verdict.depth,
+                "sequence": _sequence(v, verdict),
+            }
+        )
+    return {
+        "file": path,
+        "title": diagram.title,
+        "variant": v.variant,
+        "suicide": v.suicide.value,
+        "complete": v.complete,
+        "seconds": round(v.seconds, 3),
+        "chains": chains,
+    }
+
+
+@click.command("verify")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--variant", metavar="NAME", default=None,
+              help="The variant whose claims are checked. Default: casting-out (suicide with --suicide).")
+@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal.")
+@click.option("--depth", type=click.IntRange(min=1), default=None, metavar="K",
+              help="Bounded check: attacker sequences of up to K moves.")
+@click.option("--complete", is_flag=True, help="Complete check up to the proven bound (the default).")
+@click.option("--timeout", type=click.FloatRange(min=0.0, min_open=True), default=120.0, show_default=True,
+              metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def command(
+    files: tuple[str, ...],
+    variant: str | None,
+    suicide: bool,
+    depth: int | None,
+    complete: bool,
+    timeout: float,
+    as_json: bool,
+) -> None:
+    """Prove or refute each chain's verdict by searching attacker sequences."""
+    if depth is not None and complete:
+        raise UsageError("give either --depth K or --complete, not both")
+    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
+    work = [(path, number, diagram) for path in files for number, diagram in enumerate(read_diagrams(path), 1)]
+    bar = None
+    if sys.stderr.isatty() and len(work) > 1:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(work), unit="diagram", file=sys.stderr, leave=False)
+    entries: list[dict[str, Any]] = []
+    texts: list[str] = []
+    contradicted = 0
+    for path, number, diagram in work:
+        if bar is not None:
+            bar.set_description(f"{path} #{number}")
+        v = verify(diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout)
+        contradicted += len(v.contradictions)
+        if as_json:
+            entries.append(_entry(path, diagram, v))
+        else:
+            texts.append(_text(path, number, diagram, v))
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    if as_json:
+        click.echo(json.dumps({"diagrams": entries}, indent=2))
+    else:
+        click.echo("\n\n".join(texts))
+    if contradicted:
+        sys.exit(1)
