@@ -83,8 +83,13 @@ def plan_body(
     outside: set[str],
     delta_index: int | None = None,
     counter: list[int] | None = None,
+    col_types: dict[str, tuple[str, ...]] | None = None,
 ) -> list[Step]:
-    """Order the literals of a body for evaluation, given the already bound variables."""
+    """Order the literals of a body for evaluation, given the already bound variables.
+
+    Among generators, a bound symbol column counts half as much as a bound
+    number column: symbols tend to take few values (colours), ids many.
+    """
     counter = counter if counter is not None else [0]
     items: list[tuple[int, Any]] = []
     aggs: list[AggStep] = []
@@ -113,7 +118,7 @@ def plan_body(
                 inner_outside = outer_vars(None, a.agg.body) | set(a.inputs)
                 if a.agg.target is not None:
                     inner_outside |= _vars_of(a.agg.target)
-                inner = plan_body(a.agg.body, set(a.inputs), filter_only, inner_outside, None, counter)
+                inner = plan_body(a.agg.body, set(a.inputs), filter_only, inner_outside, None, counter, col_types)
                 steps.append(Step("agg", a.index, agg=a, inner=inner))
                 bound.add(a.result)
                 pending_aggs.remove(a)
@@ -166,7 +171,12 @@ def plan_body(
                 continue
             if any(not isinstance(a, (ast.Var, ast.Const)) and not _vars_of(a) <= bound for a in lit.args):
                 continue
-            nb = sum(1 for a in lit.args if _arg_bound(a, bound))
+            types = col_types.get(lit.relation, ()) if col_types else ()
+            nb = sum(
+                (0.5 if j < len(types) and types[j] == "symbol" else 1.0)
+                for j, a in enumerate(lit.args)
+                if _arg_bound(a, bound)
+            )
             score = (i == delta_index, nb, -i)
             if best_score is None or score > best_score:
                 best_entry, best_score = entry, score
@@ -456,6 +466,7 @@ def compile_rule(
     filter_only: frozenset[str],
     delta_index: int | None = None,
     proof: bool = False,
+    col_types: dict[str, tuple[str, ...]] | None = None,
 ) -> CompiledRule:
     """Plan and compile one rule; `proof` makes the variant `why` uses."""
     outside = outer_vars(rule.head, rule.body)
@@ -464,7 +475,7 @@ def compile_rule(
         for a in rule.head.args:
             if isinstance(a, ast.Var) and a.name not in pre:
                 pre.append(a.name)
-    steps = plan_body(rule.body, set(pre), filter_only, outside, delta_index)
+    steps = plan_body(rule.body, set(pre), filter_only, outside, delta_index, None, col_types)
     gen = _Gen(slots, proof)
     indent = 1
     if proof:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -68,6 +69,7 @@ class Program:
         self.files: tuple[str, ...] = source.files
         self.rules: tuple[ast.Rule, ...] = source.rules
         self._slots: dict[str, int] = {name: i for i, name in enumerate(decls)}
+        self._types: dict[str, tuple[str, ...]] = {name: d.types for name, d in decls.items()}
         self._rules_by_head: dict[str, list[ast.Rule]] = {}
         for rule in source.rules:
             self._rules_by_head.setdefault(rule.head.relation, []).append(rule)
@@ -81,7 +83,7 @@ class Program:
     # ------------------------------------------------------------------ compile
     def _compile(self, rule: ast.Rule, delta_index: int | None = None) -> CompiledRule:
         filters = self._analysis.filter_only.get(rule.head.relation, frozenset())
-        return compile_rule(rule, self._slots, filters, delta_index)
+        return compile_rule(rule, self._slots, filters, delta_index, col_types=self._types)
 
     def _plan(self, stratum: Stratum) -> _Plan:
         rels = stratum.relations
@@ -109,7 +111,7 @@ class Program:
         compiled = self._proof_cache.get(key)
         if compiled is None:
             filters = self._analysis.filter_only.get(rule.head.relation, frozenset())
-            compiled = compile_rule(rule, self._slots, filters, None, proof=True)
+            compiled = compile_rule(rule, self._slots, filters, None, proof=True, col_types=self._types)
             self._proof_cache[key] = compiled
         return compiled
 
@@ -126,16 +128,9 @@ class Program:
             decl = self._decls.get(name)
             if decl is None or decl.kind == REP:
                 raise InputError(f"facts given for {name}, which the program does not declare")
-            rows = []
-            for t in tuples:
-                t = tuple(t)
-                if len(t) != decl.arity:
-                    raise InputError(f"fact {name}{t!r}: {name} has {decl.arity} arguments, got {len(t)}")
-                for value, typ in zip(t, decl.types):
-                    ok = isinstance(value, str) if typ == "symbol" else (isinstance(value, int) and not isinstance(value, bool))
-                    if not ok:
-                        raise InputError(f"fact {name}{t!r}: {value!r} is not a {typ}")
-                rows.append(t)
+            rows = list(map(tuple, tuples))
+            if not _fast_check(rows, decl.types):
+                rows = [_check_row(name, decl, t) for t in rows]
             checked[name] = rows
         return checked
 
@@ -295,6 +290,34 @@ class Program:
                 current[g] = final | {t for t, r in cast_rounds.get(g, {}).items() if r >= before_round}
         self._greatest_round(plan, state, facts, current, record, rounds)
         return state, record
+
+
+def _fast_check(rows: list[tuple], types: tuple[str, ...]) -> bool:
+    """True when every row has the right length and exactly int / str values (C-speed loops)."""
+    if not rows:
+        return True
+    if set(map(len, rows)) != {len(types)}:
+        return False
+    for j, typ in enumerate(types):
+        expected = {str} if typ == "symbol" else {int}
+        if not set(map(type, map(itemgetter(j), rows))) <= expected:
+            return False
+    return True
+
+
+def _check_row(name: str, decl: ast.Declaration, t: tuple) -> tuple:
+    """One fact checked value by value (subclasses of int / str are converted)."""
+    if len(t) != decl.arity:
+        raise InputError(f"fact {name}{t!r}: {name} has {decl.arity} arguments, got {len(t)}")
+    out = []
+    for value, typ in zip(t, decl.types):
+        if typ == "symbol" and isinstance(value, str):
+            out.append(str(value))
+        elif typ == "number" and isinstance(value, int) and not isinstance(value, bool):
+            out.append(int(value))
+        else:
+            raise InputError(f"fact {name}{t!r}: {value!r} is not a {typ}")
+    return tuple(out)
 
 
 class Model:

@@ -315,7 +315,7 @@ class Explainer:
             reps = []
             for v in values[nkey:]:
                 c = store.cls.get(v if nkey == 0 else values[:nkey] + (v,))
-                reps.append("not in the relation" if c is None else f"class of {_show(c.min)}")
+                reps.append("not in the relation" if c is None else f"class of {_show(c[0])}")
             detail = f"does not hold: {_show(values[nkey])} is {reps[0]}, {_show(values[nkey + 1])} is {reps[1]}"
             return Proof(text, "not-derivable", False, detail, name, values)
         failures = self._failures(name, values, view, shown)

@@ -10,7 +10,7 @@ Every storage offers the same small protocol the compiled rules use:
 
 `Rel` keeps a set of tuples and one dict index per bound-column pattern, built
 on first use and kept up to date by `add`.  `EqRel` keeps equivalence classes
-(union by size; each class knows its members and its smallest member) and never
+(union by size; a class is the list of its members, smallest first) and never
 stores the closure as pairs; `RepView` presents `E.rep`.  `Top` is the "everything"
 relation a greatest relation starts from: membership always succeeds.
 """
@@ -18,6 +18,7 @@ relation a greatest relation starts from: membership always succeeds.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
@@ -43,14 +44,14 @@ class Rel:
         entry = self.indexes.get(cols)
         if entry is None:
             keyf = itemgetter(*cols)
-            index: dict = {}
-            for t in self.tuples:
-                k = keyf(t)
-                bucket = index.get(k)
-                if bucket is None:
-                    index[k] = [t]
-                else:
-                    bucket.append(t)
+            try:
+                ordered = sorted(self.tuples, key=keyf)
+            except TypeError:  # incomparable keys: build the index the slow way
+                index: dict = {}
+                for t in self.tuples:
+                    index.setdefault(keyf(t), []).append(t)
+            else:
+                index = {k: list(g) for k, g in groupby(ordered, keyf)}
             entry = (keyf, index)
             self.indexes[cols] = entry
         return entry[1].get
@@ -58,7 +59,11 @@ class Rel:
     def add(self, tuples: Iterable[tuple], want_delta: bool = True) -> list[tuple]:
         """Add tuples; return those that were new."""
         have = self.tuples
-        new = [t for t in set(tuples) if t not in have]
+        if not have:
+            have.update(tuples)
+            new = list(have)
+        else:
+            new = [t for t in set(tuples) if t not in have]
         if new:
             have.update(new)
             for keyf, index in self.indexes.values():
@@ -78,16 +83,6 @@ class Rel:
         return frozenset(self.tuples)
 
 
-class EqClass:
-    """One equivalence class: its members (element values) and its smallest member."""
-
-    __slots__ = ("members", "min")
-
-    def __init__(self, member: Any) -> None:
-        self.members = [member]
-        self.min = member
-
-
 class EqRel:
     """An equivalence relation on the last two columns, per value of the others (the key)."""
 
@@ -96,7 +91,7 @@ class EqRel:
     def __init__(self, arity: int) -> None:
         self.nkey = arity - 2
         # element key -> class; the element key is the value itself when there is no key
-        self.cls: dict[Any, EqClass] = {}
+        self.cls: dict[Any, list] = {}
 
     # -- building
     def _key(self, t: tuple, col: int) -> Any:
@@ -106,15 +101,6 @@ class EqRel:
 
     def _elem_key(self, prefix: tuple, value: Any) -> Any:
         return value if self.nkey == 0 else prefix + (value,)
-
-    def _class(self, key: Any, value: Any, delta: list | None, prefix: tuple) -> EqClass:
-        c = self.cls.get(key)
-        if c is None:
-            c = EqClass(value)
-            self.cls[key] = c
-            if delta is not None:
-                delta.append(prefix + (value, value))
-        return c
 
     def add(self, tuples: Iterable[tuple], want_delta: bool = False) -> list[tuple]:
         """Union the pairs; return the newly related pairs (all of them if want_delta, else a marker)."""
@@ -129,27 +115,38 @@ class EqRel:
             ky = y if nkey == 0 else prefix + (y,)
             cx = cls.get(kx)
             if cx is None:
-                cx = self._class(kx, x, delta, prefix)
+                cx = cls[kx] = [x]
                 changed = True
+                if delta is not None:
+                    delta.append(prefix + (x, x))
+            if x == y:
+                continue
             cy = cls.get(ky)
             if cy is None:
-                cy = self._class(ky, y, delta, prefix)
+                cy = cls[ky] = [y]
                 changed = True
+                if delta is not None:
+                    delta.append(prefix + (y, y))
             if cx is cy:
                 continue
             changed = True
-            if len(cx.members) < len(cy.members):
+            if len(cx) < len(cy):
                 cx, cy = cy, cx
             if delta is not None:
-                for a in cx.members:
-                    for b in cy.members:
+                for a in cx:
+                    for b in cy:
                         delta.append(prefix + (a, b))
                         delta.append(prefix + (b, a))
-            for m in cy.members:
-                cls[m if nkey == 0 else prefix + (m,)] = cx
-            cx.members.extend(cy.members)
-            if cy.min < cx.min:
-                cx.min = cy.min
+            if nkey == 0:
+                for m in cy:
+                    cls[m] = cx
+            else:
+                for m in cy:
+                    cls[prefix + (m,)] = cx
+            size = len(cx)
+            cx.extend(cy)
+            if cy[0] < cx[0]:  # keep the smallest member first
+                cx[0], cx[size] = cx[size], cx[0]
         if delta is not None:
             return delta
         return [()] if changed else []
@@ -167,7 +164,7 @@ class EqRel:
     def container(self) -> "EqRel":
         return self
 
-    def classes(self) -> Iterable[tuple[tuple, EqClass]]:
+    def classes(self) -> Iterable[tuple[tuple, list]]:
         """(key prefix, class) for each distinct class."""
         seen: set[int] = set()
         for k, c in self.cls.items():
@@ -179,8 +176,8 @@ class EqRel:
     def scan(self) -> list[tuple]:
         out = []
         for prefix, c in self.classes():
-            for a in c.members:
-                for b in c.members:
+            for a in c:
+                for b in c:
                     out.append(prefix + (a, b))
         return out
 
@@ -206,8 +203,8 @@ class EqRel:
                 if c is None:
                     return default
                 if bound_col == x_col:
-                    return [prefix + (v, m) for m in c.members]
-                return [prefix + (m, v) for m in c.members]
+                    return [prefix + (v, m) for m in c]
+                return [prefix + (m, v) for m in c]
 
             return get
         return _filter_getter(self.scan, cols)
@@ -216,7 +213,7 @@ class EqRel:
         return frozenset(self.scan())
 
     def __len__(self) -> int:
-        return sum(len(c.members) ** 2 for _, c in self.classes())
+        return sum(len(c) ** 2 for _, c in self.classes())
 
 
 class RepView:
@@ -231,7 +228,7 @@ class RepView:
         nkey = self.eq.nkey
         key = t[nkey] if nkey == 0 else t[:nkey] + (t[nkey],)
         c = self.eq.cls.get(key)
-        return c is not None and c.min == t[nkey + 1]
+        return c is not None and c[0] == t[nkey + 1]
 
     def container(self) -> "RepView":
         return self
@@ -239,8 +236,8 @@ class RepView:
     def scan(self) -> list[tuple]:
         nkey = self.eq.nkey
         if nkey == 0:
-            return [(x, c.min) for x, c in self.eq.cls.items()]
-        return [k + (c.min,) for k, c in self.eq.cls.items()]
+            return [(x, c[0]) for x, c in self.eq.cls.items()]
+        return [k + (c[0],) for k, c in self.eq.cls.items()]
 
     def getter(self, cols: tuple[int, ...]) -> Callable[[Any, Any], Any]:
         nkey = self.eq.nkey
@@ -255,13 +252,13 @@ class RepView:
             def get(key: Any, default: Any) -> Any:
                 if single:
                     c = cls.get(key)
-                    return default if c is None else [(key, c.min)]
+                    return default if c is None else [(key, c[0])]
                 prefix = tuple(key[cols.index(i)] for i in key_cols)
                 x = key[pos]
                 c = cls.get(x if nkey == 0 else prefix + (x,))
-                if c is None or (has_r and key[cols.index(r_col)] != c.min):
+                if c is None or (has_r and key[cols.index(r_col)] != c[0]):
                     return default
-                return [prefix + (x, c.min)]
+                return [prefix + (x, c[0])]
 
             return get
         if set(key_cols) <= set(cols) and r_col in cols:
@@ -275,9 +272,9 @@ class RepView:
                     r = key[pos]
                     prefix = tuple(key[cols.index(i)] for i in key_cols)
                 c = cls.get(r if nkey == 0 else prefix + (r,))
-                if c is None or c.min != r:
+                if c is None or c[0] != r:
                     return default
-                return [prefix + (m, r) for m in c.members]
+                return [prefix + (m, r) for m in c]
 
             return get_by_rep
         return _filter_getter(self.scan, cols)
