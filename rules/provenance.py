@@ -70,13 +70,17 @@ class Proof:
     round: int | None = None
     children: tuple["Proof", ...] = field(default=())
 
-    def render(self, indent: str = "") -> str:
+    def render(self, indent: str = "", max_depth: int | None = None) -> str:
+        """The tree, two spaces per level; below `max_depth` levels, children are elided."""
         head = self.text
         if self.detail:
             head += f"  [{self.detail}]"
         lines = [indent + head]
+        if self.children and max_depth is not None and max_depth <= 0:
+            lines.append(indent + "  ...")
+            return "\n".join(lines)
         for child in self.children:
-            lines.append(child.render(indent + "  "))
+            lines.append(child.render(indent + "  ", None if max_depth is None else max_depth - 1))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -212,9 +216,49 @@ class Explainer:
                           self._absent_note(lit.atom.relation, w), lit.atom.relation, w)
                 )
             else:
-                children.append(Proof(self._comparison_text(lit, i, compiled, bindings, aggs), "test", True))
+                sub = self._aggregate_children(lit, bindings, view, path, shown, failing=False)
+                children.append(Proof(self._comparison_text(lit, i, compiled, bindings, aggs), "test", True,
+                                      children=sub))
         kind = "fact" if not rule.body else "rule"
         return Proof(text, kind, True, _where(rule), name, values, rule, rule.loc, None, tuple(children))
+
+    def _aggregate_children(self, lit: ast.Comparison, bindings: dict, view: _View, path: set, shown: set,
+                            failing: bool) -> tuple[Proof, ...]:
+        """For each aggregate of a comparison: the assignments it counted (and, when
+        explaining a failure, those it did not count and why)."""
+        out: list[Proof] = []
+        for side in (lit.left, lit.right):
+            for agg in ast.term_aggregates(side):
+                inputs = {k: v for k, v in bindings.items() if not k.startswith("#")}
+                results = body_assignments(agg.body, inputs, view.state, self.program._slots)
+                results.sort(key=lambda r: r[1] is not None)  # counted ones first
+                for env, bad in results:
+                    if bad is not None and not failing:
+                        continue
+                    local = {k: v for k, v in env.items() if k not in inputs and not k.startswith("_#")}
+                    shown_env = ", ".join(f"{k} = {_show(v)}" for k, v in local.items()) or "(no variables)"
+                    children = []
+                    for inner in agg.body:
+                        if isinstance(inner, ast.Atom):
+                            values = _ground(inner, env)
+                            if values is not None and None not in values:
+                                children.append(self._prove(inner.relation, values, view, path, shown))
+                        elif isinstance(inner, ast.Negation) and inner is not bad:
+                            values = _ground(inner.atom, env)
+                            if values is not None:
+                                children.append(Proof("!" + format_fact(inner.atom.relation, values), "absent", True,
+                                                      self._absent_note(inner.atom.relation, values),
+                                                      inner.atom.relation, values))
+                    if bad is None:
+                        out.append(Proof(f"counted: {shown_env}", "test", True, children=tuple(children)))
+                        continue
+                    reason = f"not counted: {shown_env}: {bad} is false"
+                    if isinstance(bad, ast.Negation):
+                        values = _ground(bad.atom, env)
+                        if values is not None and None not in values:
+                            children.append(self._prove(bad.atom.relation, values, view, set(), shown))
+                    out.append(Proof(reason, "test", False, children=tuple(children)))
+        return tuple(out)
 
     def _comparison_text(self, lit: ast.Comparison, index: int, compiled, bindings: dict, aggs: dict) -> str:
         text = str(lit)
@@ -279,11 +323,17 @@ class Explainer:
             pairs.reverse()
             chain.reverse()
             detail = "equivalence closure: " + " ~ ".join(_show(c) for c in chain)
+        if len(pairs) == 1 and pairs[0] in (values, prefix + (y, x)):
+            # one generating pair: its own derivation is the proof
+            return self._prove_pair(name, pairs[0], view, path, shown, values)
         children = tuple(self._prove_pair(name, pair, view, path, shown) for pair in pairs)
         return Proof(text, "eqrel", True, detail, name, values, children=children)
 
-    def _prove_pair(self, name: str, pair: tuple, view: _View, path: set, shown: set) -> Proof:
-        text = format_fact(name, pair)
+    def _prove_pair(self, name: str, pair: tuple, view: _View, path: set, shown: set,
+                    shown_as: tuple | None = None) -> Proof:
+        text = format_fact(name, shown_as or pair)
+        if shown_as is not None and shown_as != pair:
+            text += f" (by symmetry from {format_fact(name, pair)})"
         if pair in self.facts.get(name, ()):
             return Proof(text, "input", True, "input fact", name, pair)
         for rule in self.program.rules_for(name):
@@ -369,21 +419,123 @@ class Explainer:
                 else:
                     children.append(Proof(f"no tuple matches {lit}", "absent", False))
             elif isinstance(lit, ast.Comparison):
+                sub = self._aggregate_children(lit, bindings, view, set(), shown, failing=True)
                 children.append(Proof(self._comparison_text(lit, step.index, compiled, bindings, aggs) + " is false",
-                                      "test", False))
-                for s in compiled.steps:
-                    if s.kind == "agg" and s.index == step.index and s.agg.result in aggs:
-                        value, acc = aggs[s.agg.result]
-                        if isinstance(acc, (set, dict)) and acc:
-                            items = sorted(acc, key=repr)[:12]
-                            names = [v.name for v in ast.aggregate_vars(s.agg.agg)]
-                            counted = ", ".join(_show(i) for i in items)
-                            children.append(Proof(f"{s.agg.agg.op} over {counted}", "test", True))
+                                      "test", False, children=sub))
             out.append(Proof(str(rule), "failed-rule", False, detail, rule=rule, location=rule.loc,
                              children=tuple(children)))
         if not out:
             out.append(Proof("no rule defines this relation", "failed-rule", False))
         return tuple(out)
+
+
+def _value(term: ast.Term, bindings: dict) -> Any:
+    """The value of an aggregate-free term under `bindings` (KeyError if a variable is unbound)."""
+    from passalive.rules.compile import _tdiv, _tmod
+
+    if isinstance(term, ast.Const):
+        return term.value
+    if isinstance(term, ast.Var):
+        return bindings[term.name]
+    if isinstance(term, ast.Neg):
+        return -_value(term.operand, bindings)
+    if isinstance(term, ast.BinOp):
+        a, b = _value(term.left, bindings), _value(term.right, bindings)
+        if term.op == "+":
+            return a + b
+        if term.op == "-":
+            return a - b
+        if term.op == "*":
+            return a * b
+        return _tdiv(a, b) if term.op == "/" else _tmod(a, b)
+    raise KeyError(str(term))
+
+
+_OPS = {
+    "=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
+
+
+def body_assignments(body: tuple, bindings: dict, state: list, slots: dict, limit: int = 64):
+    """Explain-time evaluation of an aggregate body (not used by `run`).
+
+    Yields `(assignment, failing)` for every assignment of the variables that
+    satisfies the positive atoms: `failing` is the first other literal that is
+    false under it (None when the whole body holds).  At most `limit` results.
+    """
+    atoms = [lit for lit in body if isinstance(lit, ast.Atom)]
+    rest = [lit for lit in body if not isinstance(lit, ast.Atom)]
+    out: list = []
+
+    def known(arg: ast.Term, env: dict) -> bool:
+        try:
+            _value(arg, env)
+            return True
+        except (KeyError, ZeroDivisionError):
+            return False
+
+    def search(todo: list, env: dict) -> None:
+        if len(out) >= limit:
+            return
+        if not todo:
+            env = dict(env)
+            failing = None
+            for lit in rest:
+                if isinstance(lit, ast.Comparison):
+                    if lit.op == "=" and isinstance(lit.left, ast.Var) and lit.left.name not in env and known(lit.right, env):
+                        env[lit.left.name] = _value(lit.right, env)
+                        continue
+                    try:
+                        ok = _OPS[lit.op](_value(lit.left, env), _value(lit.right, env))
+                    except (KeyError, ZeroDivisionError, TypeError):
+                        ok = False
+                else:
+                    store = state[slots[lit.atom.relation]]
+                    cols = [j for j, a in enumerate(lit.atom.args) if not (isinstance(a, ast.Var) and a.anonymous)]
+                    try:
+                        values = [_value(lit.atom.args[j], env) for j in cols]
+                    except (KeyError, ZeroDivisionError):
+                        ok = False
+                    else:
+                        if len(cols) == len(lit.atom.args):
+                            ok = tuple(values) not in store.container()
+                        elif cols:
+                            key = values[0] if len(values) == 1 else tuple(values)
+                            ok = not store.getter(tuple(cols))(key, ())
+                        else:
+                            ok = not store.scan()
+                if not ok:
+                    failing = lit
+                    break
+            out.append((env, failing))
+            return
+        best = max(todo, key=lambda a: sum(1 for x in a.args if known(x, env)))
+        remaining = [a for a in todo if a is not best]
+        store = state[slots[best.relation]]
+        cols = tuple(j for j, a in enumerate(best.args) if known(a, env))
+        if cols:
+            values = [_value(best.args[j], env) for j in cols]
+            key = values[0] if len(values) == 1 else tuple(values)
+            rows = store.getter(cols)(key, ())
+        else:
+            rows = store.scan()
+        for row in rows:
+            new = dict(env)
+            ok = True
+            for j, a in enumerate(best.args):
+                if j in cols:
+                    continue
+                if isinstance(a, ast.Var):
+                    if a.name in new and new[a.name] != row[j]:
+                        ok = False
+                        break
+                    new[a.name] = row[j]
+            if ok:
+                search(remaining, new)
+
+    search(atoms, dict(bindings))
+    return out
 
 
 def _ground(atom: ast.Atom, bindings: dict) -> tuple | None:
