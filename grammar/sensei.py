@@ -508,17 +508,17 @@ def _board_rows(
         side = "top" if is_top else "bottom"
         first_ch, first_col = row.chars[0]
         last_ch, last_col = row.chars[-1]
-        if (first_ch == "+") != left:
+        # a corner + claims the edge beside it; a plain - where a corner could
+        # be is tolerated (wiki authors often leave the corner out)
+        if first_ch == "+" and not left:
             raise block.error(
-                f"contradictory edges: the {side} edge "
-                + ("starts with a corner + but the rows have no left edge |" if first_ch == "+" else "should start with a corner +, since the rows have a left edge |"),
+                f"contradictory edges: the {side} edge starts with a corner + but the rows have no left edge |",
                 row.line,
                 first_col,
             )
-        if len(row.chars) > 1 and (last_ch == "+") != right:
+        if len(row.chars) > 1 and last_ch == "+" and not right:
             raise block.error(
-                f"contradictory edges: the {side} edge "
-                + ("ends with a corner + but the rows have no right edge |" if last_ch == "+" else "should end with a corner +, since the rows have a right edge |"),
+                f"contradictory edges: the {side} edge ends with a corner + but the rows have no right edge |",
                 row.line,
                 last_col,
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from passalive import IllegalPositionError, InputError, parse_diagrams, read_diagrams
+from passalive import IllegalPositionError, Side, InputError, parse_diagrams, read_diagrams
 
 
 def error_of(text: str, **options):
@@ -47,7 +47,6 @@ def test_ragged_rows(text, line, column, words):
         ("$$\n$$ | . .\n$$ . . .", 3, 4, "the first row has a left edge"),
         ("$$\n$$ . . |\n$$ . . .", 3, 8, "the first row has a right edge"),
         ("$$\n$$ +-----\n$$ . . .", 2, 4, "corner + but the rows have no left edge"),
-        ("$$\n$$ -----\n$$ | . .", 2, 4, "should start with a corner +"),
         ("$$\n$$ | . . .\n$$ +------+", 3, 11, "ends with a corner + but the rows have no right edge"),
         ("$$5\n$$ +-----+\n$$ | . . |\n$$ +-----+", 1, 3, "board size 5 but the left and right edges enclose 2 columns"),
         ("$$3\n$$ . . . .", 1, 3, "board size 3 but the diagram has 4 columns"),
@@ -71,6 +70,11 @@ def test_contradictory_edges(text, line, column, words):
 def test_a_block_with_no_board(text, line, column):
     error = error_of(text)
     assert where(error) == (line, column) and "no board" in error.message
+
+
+def test_an_edge_row_without_its_corner_is_tolerated():
+    (d,) = parse_diagrams("$$\n$$ -----\n$$ | . .")
+    assert d.board.open_sides == {Side.BOTTOM, Side.RIGHT}
 
 
 def test_a_chain_without_liberties_names_its_points_at_its_first_stone():
