@@ -1,0 +1,168 @@
+"""`passalive explore`: find the smallest boards where two deciders disagree.
+
+    passalive explore --compare casting-out truth --suicide multi --board 9x9 --random 2000 --seed 1
+    passalive explore --suite --board 4x4 --exhaustive --jobs 2 --out runs/4x4.jsonl
+
+A side is a variant (`passalive rules` lists them), a rule program
+(`--program FILE.dl`, or a path ending in `.dl`), or `truth` (the game: an
+exhaustive search over attacker sequences); `NAME@RULE` fixes its suicide
+rule (`no`, `multi`, `all`), otherwise `--suicide` applies where the variant
+is defined for it.  `--suite` runs the comparisons of docs/findings.md.
+
+Prints the counts per comparison (agree / disagree / undecided), and for
+each kind of disagreement a minimal board as a Sensei's Library diagram with
+both verdicts and the truth's replayed capturing sequence.  `--out FILE`
+keeps a JSON-lines record of every finished unit of work; running the same
+command again resumes where it stopped.  `--json` prints the summary as JSON:
+
+    {"search": {...}, "positions": {"4x4": n}, "units_done", "units_total", "seconds",
+     "counts": {"A vs B": {"agree", "disagree", "undecided"}},
+     "findings": [{"comparison", "kind", "size", "position", "stones", "diagram",
+                   "a_alive", "b_alive", "witnesses", "proof", "found_on"}]}
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from passalive.deciders import TruthOptions, resolve_side
+from passalive.errors import UsageError
+from passalive.explore import SUITE, Comparison, Search, Summary, default_jobs, parse_sizes, run, summary_json
+from passalive.ruleset import Suicide
+
+
+def summary_text(summary: Summary, elapsed: float) -> str:
+    """The summary as the command prints it."""
+    s = summary.search
+    mode = "every legal position up to symmetry" if s.exhaustive else f"{s.count} random positions (seed {s.seed})"
+    total = sum(summary.positions.values())
+    lines = [
+        f"searched {mode} on {', '.join(s.sizes)}: {total} positions "
+        f"({', '.join(f'{k}: {v}' for k, v in summary.positions.items())}), "
+        f"units {summary.units_done}/{summary.units_total}"
+        + ("" if summary.complete else " -- INCOMPLETE, run again to resume"),
+        f"time: {summary.seconds:.1f} s of work ({total / summary.seconds:.0f} positions/s per process)"
+        if summary.seconds
+        else "time: 0 s",
+        f"wall clock this run: {elapsed:.1f} s",
+        "",
+    ]
+    width = max(len(label) for label in summary.counts)
+    lines.append(f"{'comparison':<{width}}  {'agree':>9} {'disagree':>9} {'undecided':>9}")
+    for label, counts in summary.counts.items():
+        lines.append(f"{label:<{width}}  {counts['agree']:>9} {counts['disagree']:>9} {counts['undecided']:>9}")
+    for finding in summary.findings:
+        a, _, b = finding.comparison.partition(" vs ")
+        claims = a if finding.kind == "a" else b
+        lines += [
+            "",
+            f"== {finding.comparison}: {claims} calls a chain pass-alive that the other does not "
+            f"({finding.stones} stones on {finding.size}, shrunk from a {finding.found_on} position)",
+            finding.diagram.rstrip("\n"),
+        ]
+        for w in finding.witnesses:
+            lines.append(
+                f"   {w['by']} captures {w['chain']} with suicide={w['suicide']}: {' '.join(w['moves'])} (replayed)"  # type: ignore[arg-type]
+            )
+        if finding.proof:
+            lines.append(f"   {finding.proof}")
+    if not summary.findings:
+        lines += ["", "no disagreement found"]
+    return "\n".join(lines)
+
+
+@click.command()
+@click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", help="Two sides to compare (repeatable).")
+@click.option("--suite", is_flag=True, help="The comparisons of docs/findings.md.")
+@click.option("--suicide", "suicide_text", default="no", show_default=True, metavar="no|multi|all", help="Suicide rule of sides without @RULE.")
+@click.option("--program", "programs", multiple=True, metavar="FILE.dl", help="A rule program, usable as a side under its file name's stem.")
+@click.option("--board", "boards", multiple=True, metavar="WxH", help="Board size (repeatable).")
+@click.option("--sizes", "sizes", multiple=True, metavar="5x5-9x9", help="Board sizes: a list or a range of squares.")
+@click.option("--exhaustive", is_flag=True, help="Every legal position up to symmetry (boards up to 20 points).")
+@click.option("--random", "count", type=int, default=0, metavar="N", help="N random positions (random play and random fills).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--unit", "unit_size", type=int, default=500, show_default=True, help="Random positions per unit of work.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Processes (0: one per core, at most 2).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
+@click.option("--budget", type=int, default=200_000, show_default=True, help="Truth search: positions per component before 'unknown'.")
+@click.option("--z3", "z3_seconds", type=float, default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
+@click.option("--time-limit", type=float, default=None, metavar="S", help="Start no new unit after S seconds (resume later).")
+@click.option("--shrink", "shrink_examples", type=int, default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
+@click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def command(
+    compare: tuple[tuple[str, str], ...],
+    suite: bool,
+    suicide_text: str,
+    programs: tuple[str, ...],
+    boards: tuple[str, ...],
+    sizes: tuple[str, ...],
+    exhaustive: bool,
+    count: int,
+    seed: int,
+    unit_size: int,
+    jobs: int,
+    out: Path | None,
+    budget: int,
+    z3_seconds: float,
+    time_limit: float | None,
+    shrink_examples: int,
+    progress: bool,
+    as_json: bool,
+) -> None:
+    """Search boards for positions where two deciders disagree; shrink and show them."""
+    import time
+
+    suicide = Suicide.parse(suicide_text)
+    program_map: dict[str, str] = {}
+    for path in programs:
+        if not Path(path).is_file():
+            raise UsageError(f"no rule program {path!r}")
+        program_map[Path(path).stem] = path
+    comparisons = [
+        Comparison(resolve_side(a, suicide, program_map), resolve_side(b, suicide, program_map)) for a, b in compare
+    ]
+    if suite:
+        comparisons += [c for c in SUITE if c not in comparisons]
+    if not comparisons:
+        raise UsageError("nothing to compare: give --compare A B (repeatable) or --suite")
+    all_sizes = parse_sizes([*boards, *sizes])
+    if not all_sizes:
+        raise UsageError("give the board: --board WxH or --sizes 5x5-9x9")
+    if exhaustive == bool(count):
+        raise UsageError("choose one mode: --exhaustive or --random N")
+    if count < 0 or unit_size < 1 or budget < 1:
+        raise UsageError("--random, --unit and --budget must be positive")
+    if exhaustive:
+        from passalive.enumerate import Grid, MAX_EXHAUSTIVE_POINTS
+
+        for size in all_sizes:
+            if Grid.parse(size).n > MAX_EXHAUSTIVE_POINTS:
+                raise UsageError(f"--exhaustive is for boards of at most {MAX_EXHAUSTIVE_POINTS} points, not {size}")
+    search = Search(
+        tuple(comparisons),
+        all_sizes,
+        exhaustive,
+        count,
+        seed,
+        unit_size,
+        TruthOptions(budget, z3_seconds),
+        tuple(sorted(program_map.items())),
+    )
+    started = time.monotonic()
+    summary = run(
+        search,
+        out=out,
+        jobs=jobs if jobs > 0 else default_jobs(),
+        progress=progress,
+        time_limit=time_limit,
+        shrink_examples=shrink_examples,
+    )
+    elapsed = time.monotonic() - started
+    if as_json:
+        click.echo(json.dumps({"search": json.loads(search.key), **summary_json(summary)}, indent=2))
+    else:
+        click.echo(summary_text(summary, elapsed))

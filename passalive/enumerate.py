@@ -1,0 +1,480 @@
+"""Positions of small rectangular boards as bit masks: enumeration and sampling.
+
+`passalive explore` looks at millions of positions, far too many to build a
+`Board` for each before it is needed.  Here a position of a plain W×H grid is
+two integers, the black and the white stones, with bit `y * W + x` for the
+point at column x, row y (top row first) -- the same numbering `Board.grid`
+gives the points of a full grid, so a mask is also a set of point ids.
+
+This module provides:
+
+* `Grid`: the geometry (neighbour masks, flood fill, the board's symmetries as
+  bit permutations);
+* legality (no chain without liberties) and canonical forms under the
+  symmetries of the board (rotations and reflections that map the board onto
+  itself) and the exchange of colours;
+* `exhaustive(grid, ...)`: every legal position up to those symmetries, in
+  chunks (one chunk per canonical black mask) so that long runs can be split
+  over processes and resumed;
+* `random_play` and `random_fill`: seeded samplers of legal positions of
+  larger boards;
+* conversion to and from `Board`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from passalive.board import Board, Colour
+from passalive.errors import UsageError
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of a `Grid`: the masks of black and of white stones."""
+
+    black: int
+    white: int
+
+    def stones(self, colour: Colour) -> int:
+        """The mask of one colour's stones."""
+        return self.black if colour is Colour.BLACK else self.white
+
+    def swapped(self) -> Position:
+        """The position with the colours exchanged."""
+        return Position(self.white, self.black)
+
+    @property
+    def count(self) -> int:
+        """The number of stones on the board."""
+        return (self.black | self.white).bit_count()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A plain W×H grid: every point present, orthogonal neighbours adjacent."""
+
+    width: int
+    height: int
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.width <= 25 and 1 <= self.height <= 25):
+            raise UsageError(f"board sizes run from 1x1 to 25x25, not {self.width}x{self.height}")
+
+    @classmethod
+    def parse(cls, text: str) -> Grid:
+        """A grid from `WxH` (or `N` for a square board)."""
+        parts = text.lower().replace("×", "x").split("x")
+        try:
+            numbers = [int(p) for p in parts]
+        except ValueError:
+            raise UsageError(f"expected a board size such as 4x4 or 9, got {text!r}") from None
+        if len(numbers) == 1:
+            numbers *= 2
+        if len(numbers) != 2:
+            raise UsageError(f"expected a board size such as 4x4 or 9, got {text!r}")
+        return cls(numbers[0], numbers[1])
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}"
+
+    @property
+    def n(self) -> int:
+        """The number of points."""
+        return self.width * self.height
+
+    @cached_property
+    def full(self) -> int:
+        """The mask of every point."""
+        return (1 << self.n) - 1
+
+    @cached_property
+    def neighbours(self) -> tuple[int, ...]:
+        """For each point, the mask of its orthogonal neighbours."""
+        w, h = self.width, self.height
+        result = []
+        for p in range(self.n):
+            x, y = p % w, p // w
+            m = 0
+            if x > 0:
+                m |= 1 << (p - 1)
+            if x < w - 1:
+                m |= 1 << (p + 1)
+            if y > 0:
+                m |= 1 << (p - w)
+            if y < h - 1:
+                m |= 1 << (p + w)
+            result.append(m)
+        return tuple(result)
+
+    @cached_property
+    def _not_left(self) -> int:
+        return self.full & ~sum(1 << (y * self.width) for y in range(self.height))
+
+    @cached_property
+    def _not_right(self) -> int:
+        return self.full & ~sum(1 << (y * self.width + self.width - 1) for y in range(self.height))
+
+    def dilate(self, m: int) -> int:
+        """The points of `m` and all their neighbours."""
+        w = self.width
+        return (
+            m
+            | ((m << 1) & self._not_left)
+            | ((m >> 1) & self._not_right)
+            | ((m << w) & self.full)
+            | (m >> w)
+        )
+
+    def flood(self, seed: int, within: int) -> int:
+        """The points of `within` connected to `seed` (which lies in `within`)."""
+        region = seed
+        while True:
+            grown = self.dilate(region) & within
+            if grown == region:
+                return region
+            region = grown
+
+    def components(self, mask: int) -> list[int]:
+        """The connected components of a set of points."""
+        result = []
+        while mask:
+            part = self.flood(mask & -mask, mask)
+            result.append(part)
+            mask &= ~part
+        return result
+
+    def legal(self, position: Position) -> bool:
+        """Whether every chain of the position has a liberty."""
+        empty = self.full & ~(position.black | position.white)
+        near_empty = self.dilate(empty)
+        for stones in (position.black, position.white):
+            rest = stones
+            while rest:
+                chain = self.flood(rest & -rest, stones)
+                if not chain & near_empty:
+                    return False
+                rest &= ~chain
+        return True
+
+    def without_dead(self, position: Position) -> Position:
+        """The position with every chain that has no liberty removed."""
+        empty = self.full & ~(position.black | position.white)
+        near_empty = self.dilate(empty)
+        masks = []
+        for stones in (position.black, position.white):
+            kept = 0
+            for chain in self.components(stones):
+                if chain & near_empty:
+                    kept |= chain
+            masks.append(kept)
+        return Position(masks[0], masks[1])
+
+    # ------------------------------------------------------------ symmetries
+
+    @cached_property
+    def symmetries(self) -> tuple[tuple[int, ...], ...]:
+        """The point permutations that map the grid onto itself, identity first.
+
+        Eight for a square board (rotations and reflections), four for a
+        rectangle (identity, half turn, the two mirror images).
+        """
+        w, h = self.width, self.height
+        maps = [
+            lambda x, y: (x, y),
+            lambda x, y: (w - 1 - x, y),
+            lambda x, y: (x, h - 1 - y),
+            lambda x, y: (w - 1 - x, h - 1 - y),
+        ]
+        if w == h:
+            maps += [
+                lambda x, y: (y, x),
+                lambda x, y: (h - 1 - y, x),
+                lambda x, y: (y, w - 1 - x),
+                lambda x, y: (h - 1 - y, w - 1 - x),
+            ]
+        perms = []
+        for f in maps:
+            perm = []
+            for p in range(self.n):
+                nx, ny = f(p % w, p // w)
+                perm.append(ny * w + nx)
+            perms.append(tuple(perm))
+        return tuple(dict.fromkeys(perms))
+
+    @cached_property
+    def _byte_tables(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """For each symmetry and each byte of a mask, the image of every byte value."""
+        tables = []
+        nbytes = (self.n + 7) // 8
+        for perm in self.symmetries:
+            per_byte = []
+            for k in range(nbytes):
+                row = []
+                for value in range(256):
+                    image = 0
+                    for bit in range(8):
+                        p = 8 * k + bit
+                        if value >> bit & 1 and p < self.n:
+                            image |= 1 << perm[p]
+                    row.append(image)
+                per_byte.append(tuple(row))
+            tables.append(tuple(per_byte))
+        return tuple(tables)
+
+    def images(self, mask: int) -> list[int]:
+        """The images of a mask under every symmetry, in `symmetries` order."""
+        result = []
+        for per_byte in self._byte_tables:
+            image = 0
+            m = mask
+            k = 0
+            while m:
+                image |= per_byte[k][m & 255]
+                m >>= 8
+                k += 1
+            result.append(image)
+        return result
+
+    def code(self, position: Position) -> int:
+        """The position as one integer: black mask in the high bits, white in the low."""
+        return (position.black << self.n) | position.white
+
+    def decode(self, code: int) -> Position:
+        """The inverse of `code`."""
+        return Position(code >> self.n, code & self.full)
+
+    def canonical(self, position: Position) -> Position:
+        """The representative of the position's class under symmetries and colour swap:
+        the one with the smallest `code`."""
+        n = self.n
+        blacks = self.images(position.black)
+        whites = self.images(position.white)
+        best = min(
+            min((b << n) | w for b, w in zip(blacks, whites)),
+            min((w << n) | b for b, w in zip(blacks, whites)),
+        )
+        return self.decode(best)
+
+    def class_size(self, position: Position) -> int:
+        """How many distinct positions the class of this position has."""
+        n = self.n
+        blacks = self.images(position.black)
+        whites = self.images(position.white)
+        return len({(b << n) | w for b, w in zip(blacks, whites)} | {(w << n) | b for b, w in zip(blacks, whites)})
+
+    # ---------------------------------------------------------- conversion
+
+    def board(self, position: Position) -> Board:
+        """The position as a `Board` (a full board: all four sides are edges)."""
+        rows = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                bit = 1 << (y * self.width + x)
+                if position.black & bit:
+                    row.append(Colour.BLACK)
+                elif position.white & bit:
+                    row.append(Colour.WHITE)
+                else:
+                    row.append(Colour.EMPTY)
+            rows.append(row)
+        return Board.grid(rows)
+
+    def position(self, board: Board) -> Position:
+        """The masks of a board that is a plain grid of this size."""
+        if not board.is_plain_grid or board.size != (self.width, self.height):
+            raise UsageError(f"expected a plain {self} board")
+        black = white = 0
+        for point in board.points:
+            if point.colour is Colour.BLACK:
+                black |= 1 << point.id
+            elif point.colour is Colour.WHITE:
+                white |= 1 << point.id
+        return Position(black, white)
+
+    def text(self, position: Position) -> str:
+        """The position as rows of X, O and `.` (for messages and tests)."""
+        rows = []
+        for y in range(self.height):
+            row = ""
+            for x in range(self.width):
+                bit = 1 << (y * self.width + x)
+                row += "X" if position.black & bit else "O" if position.white & bit else "."
+            rows.append(row)
+        return "\n".join(rows)
+
+    def parse_text(self, rows: Sequence[str]) -> Position:
+        """The inverse of `text`: rows of X, O and `.`, spaces ignored."""
+        black = white = 0
+        rows = [r.replace(" ", "") for r in rows if r.strip()]
+        if len(rows) != self.height or any(len(r) != self.width for r in rows):
+            raise UsageError(f"expected {self.height} rows of {self.width} points")
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                bit = 1 << (y * self.width + x)
+                if ch in "Xx":
+                    black |= bit
+                elif ch in "Oo":
+                    white |= bit
+        return Position(black, white)
+
+
+# --------------------------------------------------------------- exhaustive
+
+
+@dataclass(frozen=True)
+class _ChainTable:
+    """For every mask of one colour, the neighbour masks of its chains."""
+
+    outer: tuple[tuple[int, ...], ...]
+
+
+def _chain_outers(grid: Grid) -> list[tuple[int, ...]]:
+    """For each mask m, the outer boundary (neighbours outside m) of each chain of m."""
+    table: list[tuple[int, ...]] = []
+    for m in range(1 << grid.n):
+        outers = []
+        rest = m
+        while rest:
+            chain = grid.flood(rest & -rest, m)
+            outers.append(grid.dilate(chain) & ~chain)
+            rest &= ~chain
+        table.append(tuple(outers))
+    return table
+
+
+MAX_EXHAUSTIVE_POINTS = 20
+"""The largest board (in points) `exhaustive` accepts: its tables have 2**n rows."""
+
+
+class Exhaustive:
+    """Every legal position of a small grid, one per class of symmetry and colour swap.
+
+    The canonical representative of a class is the member with the smallest
+    `Grid.code`, i.e. the smallest black mask, then the smallest white mask.
+    So a canonical position's black mask is the smallest in its orbit under
+    the board's symmetries (`chunks`), and every image of its white mask is
+    at least the black mask.  Work is split into one chunk per such black mask.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        if grid.n > MAX_EXHAUSTIVE_POINTS:
+            raise UsageError(
+                f"exhaustive enumeration is for boards of at most {MAX_EXHAUSTIVE_POINTS} points; "
+                f"{grid} has {grid.n} (use --random)"
+            )
+        self.grid = grid
+        self._outers = _chain_outers(grid)
+        self._smallest_image = [min(grid.images(m)) for m in range(1 << grid.n)]
+
+    def chunks(self) -> list[int]:
+        """The black masks that start a chunk: those smallest in their orbit."""
+        return [b for b in range(1 << self.grid.n) if self._smallest_image[b] == b]
+
+    def positions(self, black: int) -> Iterator[Position]:
+        """The canonical legal positions whose black mask is `black`."""
+        grid = self.grid
+        n = grid.n
+        room = grid.full & ~black
+        black_outers = self._outers[black]
+        smallest = self._smallest_image
+        outers = self._outers
+        # Symmetries that fix the black mask: only they can tie on the black part.
+        fixing = [i for i, img in enumerate(grid.images(black)) if img == black]
+        w = 0
+        while True:
+            if smallest[w] >= black and all(o & w != o for o in black_outers) and all(
+                o & black != o for o in outers[w]
+            ):
+                code = (black << n) | w
+                whites = grid.images(w)
+                if all(whites[i] >= w for i in fixing):
+                    # colour-swapped images: first component is an image of w.
+                    blacks = grid.images(black)
+                    if all(
+                        (wi << n) | bi >= code for wi, bi in zip(whites, blacks) if wi == black
+                    ):
+                        yield Position(black, w)
+            if w == room:
+                return
+            w = (w - room) & room
+
+
+# ---------------------------------------------------------------- sampling
+
+
+def random_fill(grid: Grid, rng: random.Random) -> Position:
+    """A random legal position: each point black, white or empty at random
+    (the share of empty points itself random), then every chain without a
+    liberty removed."""
+    empty_share = rng.uniform(0.15, 0.6)
+    black = white = 0
+    for p in range(grid.n):
+        r = rng.random()
+        if r < empty_share:
+            continue
+        if rng.random() < 0.5:
+            black |= 1 << p
+        else:
+            white |= 1 << p
+    return grid.without_dead(Position(black, white))
+
+
+def play(grid: Grid, position: Position, colour: Colour, p: int) -> Position | None:
+    """The position after `colour` plays at empty point p (captures applied),
+    or None when the move is suicide (illegal in random play)."""
+    bit = 1 << p
+    own = position.stones(colour) | bit
+    opp = position.stones(colour.opponent)
+    empty = grid.full & ~(own | opp)
+    for q in bits(grid.neighbours[p] & opp):
+        if opp >> q & 1:
+            chain = grid.flood(1 << q, opp)
+            if not grid.dilate(chain) & empty:
+                opp &= ~chain
+                empty |= chain
+    chain = grid.flood(bit, own)
+    if not grid.dilate(chain) & empty:
+        return None
+    return Position(own, opp) if colour is Colour.BLACK else Position(opp, own)
+
+
+def random_play(grid: Grid, rng: random.Random) -> Position:
+    """A legal position from a random game: both sides play random legal moves
+    that do not fill one of their own one-point eyes, and the game is cut at a
+    random length (a third of the positions are the end of the game, where no
+    such move is left -- the positions where pass-alive questions arise)."""
+    position = Position(0, 0)
+    colour = Colour.BLACK
+    limit = 4 * grid.n
+    stop = limit if rng.random() < 1 / 3 else rng.randrange(limit)
+    passes = 0
+    moves = 0
+    while moves < stop and passes < 2:
+        own = position.stones(colour)
+        empty = grid.full & ~(position.black | position.white)
+        candidates = [p for p in bits(empty) if grid.neighbours[p] & ~own]
+        rng.shuffle(candidates)
+        for p in candidates:
+            after = play(grid, position, colour, p)
+            if after is not None:
+                position = after
+                passes = 0
+                break
+        else:
+            passes += 1
+        colour = colour.opponent
+        moves += 1
+    return position

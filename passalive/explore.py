@@ -1,0 +1,535 @@
+"""`passalive explore`: search boards for positions where two deciders disagree.
+
+A *comparison* pits two sides against each other (see `passalive.deciders`):
+variants, rule programs or `truth`, each under a suicide rule.  A *search*
+runs a list of comparisons over a stream of positions:
+
+* exhaustive -- every legal position of a small board, one per class under
+  the board's symmetries and the exchange of colours (`passalive.enumerate`);
+* random -- seeded samples from random games and random fills on one or
+  more board sizes.
+
+The stream is cut into *units* (a group of canonical black masks, or a batch
+of random positions with its own seed), so the work can be spread over
+processes (`jobs`) and a long run can stop and resume: each finished unit is
+one JSON line in the output file, and a restart skips the units already
+there for the same search.
+
+For each comparison and position the outcome is *agree*, *disagree*, or
+*undecided* (some chain the truth search could not settle within its
+budget).  Every disagreement is kept with its kind (which side claims a chain
+alive that the other does not); the smallest examples of each kind are
+shrunk (`passalive.shrink`) to minimal boards and reported as Sensei's
+Library diagrams with both verdicts (`{EXPECT}` lines) and, where the truth
+captures a chain the other side calls alive, the capturing sequence
+(`{CAPTURE}`), replayed by the solver's move simulator before it is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from passalive.board import STONE_COLOURS, Colour
+from passalive.deciders import Evaluator, SideSpec, TruthOptions, Verdict
+from passalive.enumerate import Exhaustive, Grid, Position, random_fill, random_play
+from passalive.errors import UsageError
+from passalive.ruleset import Suicide
+from passalive.shrink import normal_form, shrink
+
+AGREE, DISAGREE, UNDECIDED = "agree", "disagree", "undecided"
+EXAMPLES_PER_UNIT = 3
+"""How many of the smallest disagreements of each kind a unit keeps."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two sides; `a` is the one under test, `b` usually the reference."""
+
+    a: SideSpec
+    b: SideSpec
+
+    @property
+    def label(self) -> str:
+        """`casting-out@no vs truth@multi`."""
+        return f"{self.a.label} vs {self.b.label}"
+
+
+SUITE: tuple[Comparison, ...] = (
+    Comparison(SideSpec("casting-out", Suicide.ILLEGAL), SideSpec("truth", Suicide.ILLEGAL)),
+    Comparison(SideSpec("suicide", Suicide.MULTI), SideSpec("truth", Suicide.MULTI)),
+    Comparison(SideSpec("suicide", Suicide.ALL), SideSpec("truth", Suicide.ALL)),
+    Comparison(SideSpec("knechtel", Suicide.ILLEGAL), SideSpec("truth", Suicide.ILLEGAL)),
+    Comparison(SideSpec("benson", Suicide.ILLEGAL), SideSpec("wikipedia", Suicide.ILLEGAL)),
+    Comparison(SideSpec("benson", Suicide.ILLEGAL), SideSpec("casting-out", Suicide.ILLEGAL)),
+    Comparison(SideSpec("wikipedia", Suicide.ILLEGAL), SideSpec("casting-out", Suicide.ILLEGAL)),
+)
+"""The comparisons of docs/findings.md."""
+
+
+@dataclass(frozen=True)
+class Search:
+    """Everything that defines a search; its `key` identifies it in an output file."""
+
+    comparisons: tuple[Comparison, ...]
+    sizes: tuple[str, ...]
+    exhaustive: bool
+    count: int = 0
+    seed: int = 0
+    unit_size: int = 500
+    truth: TruthOptions = field(default_factory=TruthOptions)
+    programs: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def key(self) -> str:
+        """A stable text naming the search (comparisons, boards, mode, seed, budget)."""
+        data = {
+            "comparisons": [c.label for c in self.comparisons],
+            "sizes": list(self.sizes),
+            "mode": "exhaustive" if self.exhaustive else f"random {self.count} seed {self.seed} unit {self.unit_size}",
+            "truth_budget": self.truth.budget,
+            "z3_seconds": self.truth.z3_seconds,
+            "programs": [list(p) for p in self.programs],
+        }
+        return json.dumps(data, sort_keys=True)
+
+    def units(self) -> list[tuple[str, int]]:
+        """The units of work: (board size, unit number)."""
+        if self.exhaustive:
+            return [(size, k) for size in self.sizes for k in range(len(exhaustive_groups(size)))]
+        total = -(-self.count // self.unit_size)
+        return [(self.sizes[k % len(self.sizes)], k) for k in range(total)]
+
+
+# ------------------------------------------------------------------ units
+
+
+EXHAUSTIVE_GROUPS = 256
+"""Exhaustive runs split the canonical black masks of a board into about this many units."""
+
+
+@lru_cache(maxsize=4)
+def _exhaustive(size: str) -> Exhaustive:
+    return Exhaustive(Grid.parse(size))
+
+
+@lru_cache(maxsize=4)
+def exhaustive_groups(size: str) -> tuple[tuple[int, ...], ...]:
+    """The canonical black masks of a board, dealt round-robin into units
+    (round-robin evens out the work: small masks have the most positions)."""
+    chunks = _exhaustive(size).chunks()
+    count = min(EXHAUSTIVE_GROUPS, len(chunks))
+    return tuple(tuple(chunks[i::count]) for i in range(count))
+
+
+def unit_positions(search: Search, size: str, unit: int) -> Iterator[Position]:
+    """The positions of one unit."""
+    grid = Grid.parse(size)
+    if search.exhaustive:
+        ex = _exhaustive(size)
+        for black in exhaustive_groups(size)[unit]:
+            yield from ex.positions(black)
+        return
+    rng = random.Random(f"{search.seed}/{size}/{unit}")
+    count = min(search.unit_size, search.count - unit * search.unit_size)
+    for i in range(count):
+        yield random_play(grid, rng) if i % 2 == 0 else random_fill(grid, rng)
+
+
+# ------------------------------------------------------------- comparing
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Chains of one colour that one side calls pass-alive and the other does not."""
+
+    colour: Colour
+    a_only: frozenset[int]
+    b_only: frozenset[int]
+
+
+def compare(evaluator: Evaluator, comparison: Comparison) -> tuple[str, list[Difference]]:
+    """The outcome of a comparison on the evaluator's position, with the differences.
+
+    Chains either side leaves unknown are not compared; if any remain and
+    nothing else differs, the outcome is `undecided`.
+    """
+    differences = []
+    unknown = False
+    for colour in STONE_COLOURS:
+        if not evaluator.position.stones(colour):
+            continue
+        va = evaluator.verdict(comparison.a, colour)
+        vb = evaluator.verdict(comparison.b, colour)
+        skip = va.unknown | vb.unknown
+        unknown |= bool(skip)
+        a_only = (va.alive - vb.alive) - skip
+        b_only = (vb.alive - va.alive) - skip
+        if a_only or b_only:
+            differences.append(Difference(colour, a_only, b_only))
+    if differences:
+        return DISAGREE, differences
+    return (UNDECIDED if unknown else AGREE), []
+
+
+def kinds(differences: Iterable[Difference]) -> set[str]:
+    """The kinds of a disagreement: `a` (A claims a chain alive that B does not), `b`."""
+    result = set()
+    for d in differences:
+        if d.a_only:
+            result.add("a")
+        if d.b_only:
+            result.add("b")
+    return result
+
+
+def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
+    """Run one unit and return its record (a JSON-able dict)."""
+    started = time.monotonic()
+    grid = Grid.parse(size)
+    programs = dict(search.programs)
+    labels = [c.label for c in search.comparisons]
+    counts = {label: {AGREE: 0, DISAGREE: 0, UNDECIDED: 0} for label in labels}
+    examples: dict[str, dict[str, list[tuple[int, str]]]] = {label: {"a": [], "b": []} for label in labels}
+    positions = 0
+    states = 0
+    for position in unit_positions(search, size, unit):
+        positions += 1
+        evaluator = Evaluator(grid, position, programs, search.truth)
+        for comparison, label in zip(search.comparisons, labels):
+            outcome, differences = compare(evaluator, comparison)
+            counts[label][outcome] += 1
+            if outcome == DISAGREE:
+                for kind in kinds(differences):
+                    kept = examples[label][kind]
+                    kept.append((position.count, grid.text(position).replace("\n", "/")))
+                    kept.sort()
+                    del kept[EXAMPLES_PER_UNIT:]
+        states += sum(v.states for v in evaluator._memo.values())
+    return {
+        "type": "unit",
+        "search": search.key,
+        "size": size,
+        "unit": unit,
+        "positions": positions,
+        "counts": counts,
+        "examples": {label: {k: [text for _, text in v] for k, v in ex.items()} for label, ex in examples.items()},
+        "truth_states": states,
+        "seconds": round(time.monotonic() - started, 3),
+    }
+
+
+# ------------------------------------------------------------ the run
+
+
+def read_records(path: Path) -> list[dict[str, object]]:
+    """The JSON lines of an output file (a torn last line from a killed run is skipped)."""
+    if not path.exists():
+        return []
+    records = []
+    with path.open() as handle:
+        for line in handle:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return records
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A minimal board on which a comparison disagrees, ready to show."""
+
+    comparison: str
+    kind: str
+    size: str
+    position: str
+    stones: int
+    diagram: str
+    a_alive: dict[str, list[str]]
+    b_alive: dict[str, list[str]]
+    witnesses: list[dict[str, object]]
+    proof: str
+    found_on: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a search did: totals per comparison and the findings."""
+
+    search: Search
+    positions: dict[str, int]
+    units_done: int
+    units_total: int
+    seconds: float
+    counts: dict[str, dict[str, int]]
+    findings: list[Finding]
+    truth_states: int
+
+    @property
+    def complete(self) -> bool:
+        """Whether every unit of the search has been run."""
+        return self.units_done == self.units_total
+
+
+def run(
+    search: Search,
+    out: Path | None = None,
+    jobs: int = 1,
+    progress: bool = True,
+    time_limit: float | None = None,
+    shrink_examples: int = 3,
+) -> Summary:
+    """Run (or resume) a search and summarise it.
+
+    Units already recorded in `out` for the same search are skipped; each
+    unit finished is appended to `out` at once.  `time_limit` stops starting
+    new units after that many seconds (the summary then says how many units
+    remain).  `jobs` > 1 runs units in that many processes.
+    """
+    records = [r for r in read_records(out) if r.get("search") == search.key] if out else []
+    done = {(str(r["size"]), int(r["unit"])): r for r in records if r.get("type") == "unit"}  # type: ignore[arg-type]
+    units = search.units()
+    todo = [u for u in units if u not in done]
+    started = time.monotonic()
+    handle = out.open("a") if out else None
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(units), initial=len(units) - len(todo), unit="unit", desc="explore", dynamic_ncols=True)
+
+    def record(rec: dict[str, object]) -> None:
+        done[(str(rec["size"]), int(rec["unit"]))] = rec  # type: ignore[arg-type]
+        if handle:
+            handle.write(json.dumps(rec) + "\n")
+            handle.flush()
+        if bar is not None:
+            disagreements = sum(
+                c[DISAGREE] for r in done.values() for c in r["counts"].values()  # type: ignore[union-attr]
+            )
+            bar.update(1)
+            bar.set_postfix(positions=sum(int(r["positions"]) for r in done.values()), disagree=disagreements)  # type: ignore[arg-type]
+
+    def out_of_time() -> bool:
+        return time_limit is not None and time.monotonic() - started > time_limit
+
+    try:
+        if jobs <= 1:
+            for size, unit in todo:
+                if out_of_time():
+                    break
+                record(run_unit(search, size, unit))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                pending: set[Future[dict[str, object]]] = set()
+                queue = list(todo)
+                while queue or pending:
+                    while queue and len(pending) < 2 * jobs and not out_of_time():
+                        size, unit = queue.pop(0)
+                        pending.add(pool.submit(run_unit, search, size, unit))
+                    if not pending:
+                        break
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        record(future.result())
+                    if out_of_time():
+                        queue.clear()
+    finally:
+        if bar is not None:
+            bar.close()
+    summary = summarise(search, list(done.values()), len(units), shrink_examples)
+    if handle:
+        handle.write(json.dumps({"type": "summary", "search": search.key, **summary_json(summary)}) + "\n")
+        handle.close()
+    return summary
+
+
+def summarise(search: Search, records: Sequence[dict[str, object]], units_total: int, shrink_examples: int = 3) -> Summary:
+    """Totals of the unit records, and their smallest disagreements shrunk to findings."""
+    labels = [c.label for c in search.comparisons]
+    counts = {label: {AGREE: 0, DISAGREE: 0, UNDECIDED: 0} for label in labels}
+    positions: dict[str, int] = {}
+    pool: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
+    seconds = 0.0
+    states = 0
+    for rec in records:
+        size = str(rec["size"])
+        positions[size] = positions.get(size, 0) + int(rec["positions"])  # type: ignore[arg-type]
+        seconds += float(rec["seconds"])  # type: ignore[arg-type]
+        states += int(rec.get("truth_states", 0))  # type: ignore[arg-type]
+        for label in labels:
+            for outcome, n in rec["counts"][label].items():  # type: ignore[index]
+                counts[label][outcome] += n
+            for kind, texts in rec["examples"][label].items():  # type: ignore[index]
+                for text in texts:
+                    pool.setdefault((label, kind), []).append((text.count("X") + text.count("O"), size, text))
+    findings: list[Finding] = []
+    by_label = {c.label: c for c in search.comparisons}
+    programs = dict(search.programs)
+    for (label, kind), examples in sorted(pool.items()):
+        examples.sort()
+        results: dict[tuple[int, int, int, int], Finding] = {}
+        for _, size, text in examples[:shrink_examples]:
+            grid = Grid.parse(size)
+            position = grid.parse_text(text.split("/"))
+            finding = minimal_finding(by_label[label], kind, grid, position, programs, search.truth, found_on=size)
+            g = Grid.parse(finding.size)
+            pos = g.parse_text(finding.position.split("/"))
+            results[(pos.count, g.n, pos.black, pos.white)] = finding
+        best = sorted(results.items())
+        findings.extend(f for _, f in best[:1])
+    return Summary(search, positions, len(records), units_total, seconds, counts, findings, states)
+
+
+def summary_json(summary: Summary) -> dict[str, object]:
+    """The summary as JSON (the `summary` record of an output file, and `--json`)."""
+    return {
+        "positions": summary.positions,
+        "units_done": summary.units_done,
+        "units_total": summary.units_total,
+        "seconds": round(summary.seconds, 1),
+        "truth_states": summary.truth_states,
+        "counts": summary.counts,
+        "findings": [asdict(f) for f in summary.findings],
+    }
+
+
+# ------------------------------------------------------------- findings
+
+
+def shows(comparison: Comparison, kind: str, programs: Mapping[str, str], truth: TruthOptions) -> Callable[[Grid, Position], bool]:
+    """The predicate `shrink` keeps: the comparison disagrees with this kind."""
+
+    def test(grid: Grid, position: Position) -> bool:
+        outcome, differences = compare(Evaluator(grid, position, programs, truth), comparison)
+        return outcome == DISAGREE and kind in kinds(differences)
+
+    return test
+
+
+def minimal_finding(
+    comparison: Comparison,
+    kind: str,
+    grid: Grid,
+    position: Position,
+    programs: Mapping[str, str],
+    truth: TruthOptions,
+    found_on: str = "",
+) -> Finding:
+    """Shrink a disagreement and describe the minimal board."""
+    predicate = shows(comparison, kind, programs, truth)
+    if not predicate(grid, position):
+        raise UsageError(f"no {kind}-disagreement of {comparison.label} on this position:\n{grid.text(position)}")
+    grid, position, _ = shrink(grid, position, predicate)
+    return describe(comparison, kind, grid, position, programs, truth, found_on or str(grid))
+
+
+def _names(board, masks: Iterable[int]) -> list[str]:  # type: ignore[no-untyped-def]
+    """One name per chain (its first stone in reading order), sorted."""
+    from passalive.enumerate import bits
+
+    return sorted((board.names(list(bits(m)))[0] for m in masks), key=lambda n: (len(n), n))
+
+
+def describe(
+    comparison: Comparison,
+    kind: str,
+    grid: Grid,
+    position: Position,
+    programs: Mapping[str, str],
+    truth: TruthOptions,
+    found_on: str,
+) -> Finding:
+    """The finding for a board: a Sensei's Library diagram with `{EXPECT}` lines
+    for both sides and `{CAPTURE}` lines for the truth's witnesses, each replayed."""
+    from passalive.render import render_sensei
+    from passalive.solver.simulator import Game, check_witness
+
+    evaluator = Evaluator(grid, position, programs, truth)
+    board = evaluator.board
+    lines = render_sensei(board, title=f"{comparison.label}: they disagree").rstrip("\n").split("\n")
+    alive: dict[str, dict[str, list[str]]] = {"a": {}, "b": {}}
+    witnesses: list[dict[str, object]] = []
+    proof_states = 0
+    for side_key, side in (("a", comparison.a), ("b", comparison.b)):
+        parts = []
+        for colour in STONE_COLOURS:
+            verdict = evaluator.verdict(side, colour)
+            names = _names(board, verdict.alive)
+            alive[side_key][colour.value] = names
+            parts.append(f"{colour.value}={','.join(names) if names else 'none'}")
+        variant = Path(side.name).stem if side.name.endswith(".dl") else side.name
+        lines.append(f"$$ {{EXPECT variant={variant} suicide={side.suicide.value} {' '.join(parts)}}}")
+    for side_key, side, other in (("a", comparison.a, comparison.b), ("b", comparison.b, comparison.a)):
+        if side.name != "truth":
+            continue
+        for colour in STONE_COLOURS:
+            mine: Verdict = evaluator.verdict(side, colour)
+            theirs = evaluator.verdict(other, colour)
+            proof_states += mine.states
+            for mask in sorted(theirs.alive - mine.alive - mine.unknown):
+                moves = mine.witnesses[mask]
+                game = Game.of(board, colour)
+                index = board.chain_at[mask.bit_length() - 1]
+                check_witness(game, moves, side.suicide, [index])  # raises WitnessError if wrong
+                names = [board.name(m) for m in moves]
+                lines.append(
+                    f"$$ {{CAPTURE by={colour.opponent.value} suicide={side.suicide.value} moves={','.join(names)}}}"
+                )
+                witnesses.append(
+                    {"by": colour.opponent.value, "suicide": side.suicide.value, "chain": _names(board, [mask])[0], "moves": names}
+                )
+    truth_sides = [s for s in (comparison.a, comparison.b) if s.name == "truth"]
+    proof = ""
+    if truth_sides:
+        proof = (
+            f"truth: exhaustive attacker search over every reachable position ({proof_states} visited); "
+            "chains it calls pass-alive are captured by no sequence"
+        )
+    return Finding(
+        comparison.label,
+        kind,
+        str(grid),
+        grid.text(position).replace("\n", "/"),
+        position.count,
+        "\n".join(lines) + "\n",
+        alive["a"],
+        alive["b"],
+        witnesses,
+        proof,
+        found_on,
+    )
+
+
+def parse_sizes(texts: Iterable[str]) -> tuple[str, ...]:
+    """Board sizes from `5x5`, `5x5,7x7` or a range `5x5-9x9` (squares)."""
+    sizes: list[str] = []
+    for text in texts:
+        for part in text.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "-" in part:
+                lo, hi = (Grid.parse(p) for p in part.split("-", 1))
+                if lo.width != lo.height or hi.width != hi.height:
+                    raise UsageError(f"a range of sizes runs over square boards, e.g. 5x5-9x9, not {part!r}")
+                sizes += [f"{n}x{n}" for n in range(lo.width, hi.width + 1)]
+            else:
+                sizes.append(str(Grid.parse(part)))
+    return tuple(dict.fromkeys(sizes))
+
+
+def default_jobs() -> int:
+    """One process per core, at most."""
+    return max(1, min(os.cpu_count() or 1, 2))
