@@ -63,7 +63,8 @@ SYMBOLS: dict[str, tuple[Colour, Mark | None]] = {
 DIGITS = "1234567890"
 EXPECTED_SYMBOLS = ". , X O B W # @ Y Q Z P C S T M a-z 0-9 _ and the edges | - +"
 
-_COLLISION = re.compile(r"(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s+at\s+(\d+|[a-z])\b")
+_COLLISION = re.compile(r"(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s+at\s+(\d+:\d+|\d+|[a-z]|[A-HJ-Z]\d{1,2})\b")
+"""A collision in a title: `5 at 1`, `3, 5 at 1`, `4 at a` (a label), `7 at C3` or `7 at 3:2`."""
 
 
 class _Lines(Transformer):
@@ -136,13 +137,14 @@ class _Row:
     chars: tuple[tuple[str, int], ...]
 
 
+@dataclass(frozen=True)
 class _Block:
-    """Locations inside one block (file lines are 1-based)."""
+    """Locations inside one block: `lines` of the whole text, `first` the
+    0-based index of the block's first line (file lines are 1-based)."""
 
-    def __init__(self, lines: list[str], first: int, path: str) -> None:
-        self.lines = lines
-        self.first = first
-        self.path = path
+    lines: list[str]
+    first: int
+    path: str
 
     def line_of(self, token: Token) -> int:
         return self.first + (token.line or 1)
@@ -629,12 +631,22 @@ def _moves(
                     )
                 point = by_number[int(target)].point
                 at: int | None = int(target)
-            else:
+            elif len(target) == 1:
                 if target not in labels:
                     raise block.error(
                         f"the title says '{m.group()}' but no point is labelled {target}", header_line, target_column
                     )
                 point = labels[target]
+                at = None
+            else:
+                try:
+                    point = base.point(target)
+                except InputError:
+                    raise block.error(
+                        f"the title says '{m.group()}' but {target} is no point of this diagram",
+                        header_line,
+                        target_column,
+                    ) from None
                 at = None
             for n in re.finditer(r"\d+", m.group(1)):
                 number = int(n.group())

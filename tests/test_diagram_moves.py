@@ -90,3 +90,13 @@ def test_a_move_drawn_twice():
     with pytest.raises(InputError) as problem:
         parse_diagrams("$$\n$$ 1 . 1")
     assert (problem.value.location.line, problem.value.location.column) == (2, 8)
+
+
+def test_collision_at_a_named_point():
+    (d,) = parse_diagrams("$$ 3 at C19, 4 at 2:2\n$$ +-------\n$$ | 1 . .\n$$ | . 2 .", replay=False)
+    assert [(m.number, d.board.name(m.point)) for m in d.moves] == [(1, "A19"), (2, "B18"), (3, "C19"), (4, "B18")]
+    (d,) = parse_diagrams("$$ 3 at 3:1\n$$ 1 . .\n$$ . 2 .", replay=False)
+    assert d.board.name(d.moves[2].point) == "3:1"
+    with pytest.raises(InputError) as problem:
+        parse_diagrams("$$ 3 at C3\n$$ 1 . .\n$$ . 2 .")
+    assert (problem.value.location.line, problem.value.location.column) == (1, 9)
