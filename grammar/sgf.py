@@ -182,6 +182,9 @@ def read_sgf(
             position.check_legal()
         except IllegalPositionError as error:
             raise IllegalPositionError(error.message, node_location) from None
-    name = game.get_root().get("GN") if game.get_root().has_property("GN") else ""
+    try:
+        name = game.get_root().get("GN") if game.get_root().has_property("GN") else ""
+    except ValueError:  # a malformed game name only loses the title
+        name = ""
     title = f"{name} (node {last})" if name else f"node {last}"
     return Diagram(board=position, title=title, board_size=size, moves=tuple(moves), location=node_location)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from passalive import IllegalPositionError, Side, InputError, parse_diagrams, read_diagrams
+from passalive import IllegalPositionError, InputError, PassaliveError, Side, parse_diagrams, read_diagrams
 
 
 def error_of(text: str, **options):
@@ -123,3 +125,26 @@ def test_a_file_that_does_not_exist(tmp_path):
 def test_a_directory_is_not_a_diagram_file(tmp_path):
     with pytest.raises(InputError, match="is a directory"):
         read_diagrams(tmp_path)
+
+
+PIECES = list(".,XOBW#@YQZPCSTMabxz0123_|-+ []{}=K") + [
+    "LINK ", "UNLINK ", "EXPECT ", "CAPTURE ", "variant=a ", "black=", "white=", "A1", "1:1", " at ", "moves=", "pass",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["$$", "$$ ", "$$B", "$$W3 ", "  $$ ", "", "$$c"]), st.lists(st.sampled_from(PIECES), max_size=10)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_any_text_is_read_or_refused_with_our_error_never_a_crash(lines, replay):
+    text = "\n".join(prefix + "".join(body) for prefix, body in lines)
+    for fmt in (None, "plain"):
+        try:
+            parse_diagrams(text, format=fmt, replay=replay)
+        except PassaliveError as error:
+            assert error.message

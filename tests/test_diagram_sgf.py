@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from passalive import Colour, IllegalPositionError, InputError, read_diagrams
+from passalive import Colour, IllegalPositionError, InputError, PassaliveError, read_diagrams
+from passalive.grammar.sgf import read_sgf
 
 B, W = Colour.BLACK, Colour.WHITE
 
@@ -75,3 +78,19 @@ def test_bad_sgf_is_located(tmp_path, data, line, column, words):
         read_diagrams(write(tmp_path, data))
     assert (problem.value.location.line, problem.value.location.column) == (line, column)
     assert words in problem.value.message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, len(GAME)), st.sampled_from(list(b"()[];\\ABWESZabcez019\n ") + [None])), min_size=1, max_size=4))
+def test_mangled_sgf_is_read_or_refused_with_our_error(edits):
+    data = bytearray(GAME)
+    for position, byte in edits:
+        position = min(position, len(data) - 1)
+        if byte is None:
+            del data[position]
+        else:
+            data.insert(position, byte)
+    try:
+        read_sgf(bytes(data), "mangled.sgf")
+    except PassaliveError as error:
+        assert error.message
