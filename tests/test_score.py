@@ -1,0 +1,411 @@
+"""Seki-aware scoring: every example of the blog post as a diagram with its
+expected result, the post's definitions, the strict rule, Benson's guard,
+and symmetry under rotation, reflection and colour swap."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from passalive.analysis import analyse
+from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.cli.score import command as score_command
+from passalive.errors import InputError
+from passalive.read import parse_diagrams, read_diagrams
+from passalive.score import (
+    check_diagram,
+    controlled_regions,
+    eye_value,
+    expansions,
+    false_ish_points,
+    read_score_claim,
+    score,
+)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "scoring-seki.txt"
+DIAGRAMS = read_diagrams(EXAMPLES)
+B, W = Colour.BLACK, Colour.WHITE
+
+
+def by_title(title: str) -> Board:
+    return next(d.board for d in DIAGRAMS if d.title.startswith(title))
+
+
+def names(board: Board, points) -> set[str]:  # type: ignore[no-untyped-def]
+    return set(board.names(points))
+
+
+def label(board: Board, letter: str) -> int:
+    return next(p.id for p in board.points if p.mark is not None and p.mark.kind is MarkKind.LABEL and p.mark.text == letter)
+
+
+# ------------------------------------------------------------ the post's examples
+
+
+@pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
+def test_post_example_agrees_with_its_expected_lines(d):  # type: ignore[no-untyped-def]
+    assert d.annotations_named("SCORE") or d.title.startswith("Seki where both"), "every example states its result"
+    assert check_diagram(d) == []
+
+
+def test_corner_seki_discounts_both_eyes_and_keeps_outside_territory():
+    board = by_title("A corner seki")
+    result = score(board)
+    assert {(r.colour, tuple(board.names(r.points))) for r in result.seki} == {(B, ("A6",)), (W, ("D6",))}
+    assert result.neutral == {board.point("A4")}
+    assert result.points == {B: 11, W: 0}
+
+
+def test_two_one_eyed_groups_sharing_a_neutral_point():
+    board = by_title("Seki with two 1-eyed groups")
+    result = score(board)
+    assert names(board, result.seki_points) == {"D6", "H6"}
+    assert names(board, result.neutral) == {"F6"}
+
+
+def test_strict_rule_discounts_a_three_eyed_group():
+    board = by_title("Example showing the problem with strict seki")
+    assert analyse(board).alive(W), "the white group is pass-alive"
+    relaxed, strict = score(board), score(board, strict_seki=True)
+    assert len(relaxed.territory[W]) == 3
+    assert len(strict.territory[W]) == 0 and len(strict.territory[B]) == 0
+    assert names(board, strict.seki_points) >= {"C4", "E4", "G4"}
+
+
+def test_false_eyes_that_can_never_be_filled_are_filled_by_the_scorer():
+    board = by_title("Seki with 2 false eyes")
+    a, b = label(board, "a"), label(board, "b")
+    assert {a, b} <= false_ish_points(board)
+    result = score(board)
+    assert result.false_eyes == {a, b}
+    assert not result.territory[W]
+
+
+def test_false_ish_is_not_false_while_no_block_can_be_captured():
+    board = by_title("2 false-ish eyes that aren't false")
+    a, b = label(board, "a"), label(board, "b")
+    assert {a, b} <= false_ish_points(board)
+    assert {a, b} <= score(board).territory[W]
+
+
+def test_worked_example_fills_b_then_a_and_leaves_one_eye_in_seki():
+    board = by_title("False-ish eyes that become false")
+    a, b = label(board, "a"), label(board, "b")
+    result = score(board)
+    assert result.false_eyes == {a, b}
+    assert names(board, result.seki_points) == {"A5"}
+    # b alone qualifies at first: only the block beside b is in atari
+    assert b in false_ish_points(board) and a in false_ish_points(board)
+
+
+def test_simple_false_ish_corner_point_stays_territory_when_nothing_is_capturable():
+    board = by_title("Simple false-ish eye in the corner")
+    a9 = board.point("A9")
+    assert a9 in false_ish_points(board)
+    assert a9 in score(board).territory[W]
+
+
+def test_obvious_capture_point_is_filled_whatever_the_colour_of_the_neutral_corner():
+    board = by_title("Marked false eye point due to an obvious capture")
+    a5 = board.point("A5")
+    for phases in ((0,), (1,), (0, 1)):
+        result = score(board, phases=phases)
+        assert result.false_eyes == {a5}, phases
+
+
+def test_snapback_is_not_read():
+    board = by_title("Snapback example")
+    a, b = label(board, "a"), label(board, "b")
+    assert b in false_ish_points(board)
+    assert {a, b} <= score(board).territory[W]
+
+
+@pytest.mark.parametrize(
+    "title, joined",
+    [
+        ("Two 1-eyed white groups that can always connect", True),
+        ("Two 1-eyed groups separated by a bamboo joint", True),
+        ("Two 1-eyed groups separated by a 1-by-2 region", False),
+        ("Two 1-eyed groups separated by a 2-by-2 region", False),
+        ("A region of 3 intersections separating", False),
+        ("Another region of 3 intersections", False),
+    ],
+)
+def test_checkered_fill_joins_gaps_of_one_and_never_gaps_of_two(title, joined):  # type: ignore[no-untyped-def]
+    board = by_title(title)
+    for phase in (0, 1):
+        result = score(board, phases=(phase,))
+        assert bool(result.territory[W]) is joined, phase
+
+
+def test_a_single_point_gap_depends_on_the_phase_and_both_phases_connect():
+    board = by_title("Two 1-eyed groups with 1 empty intersection")
+    one_phase = [len(score(board, phases=(phase,)).territory[W]) for phase in (0, 1)]
+    assert sorted(one_phase) == [0, 2]
+    assert len(score(board).territory[W]) == 2
+
+
+def test_grey_stones_would_lose_the_seki_but_checkered_fills_keep_it():
+    board = by_title("Seki where both sides could connect out")
+    # filling the whole neutral column with either colour joins one inner group
+    column = {p for p in range(len(board.points)) if board.name(p)[0] == "F"}
+    for colour in STONE_COLOURS:
+        filled = board.with_colours({p: colour for p in column})
+        assert len(score(filled).seki) == 1
+    for phase in (0, 1):
+        assert names(board, score(board, phases=(phase,)).seki_points) == {"D1", "H1"}
+
+
+# ---------------------------------------------------------------- definitions
+
+
+def test_blocks_and_regions_of_the_5x5_board():
+    board = by_title("Board position to show blocks")
+    assert sorted(len(board.chains_of(c)) for c in STONE_COLOURS) == [1, 3]
+    owners = sorted(r.owner.value for r in controlled_regions(board))
+    assert owners == ["black", "white"]
+
+
+def test_expansion_joins_regions_that_share_no_block():
+    board = by_title("Board position to show expansion")
+    a, b, c, d = (label(board, x) for x in "abcd")
+    (expansion,) = [e for e in expansions(board) if a in e]
+    assert {a, b, c, d} <= expansion
+    blocks = {p: {board.chain_at[q] for q in board.adjacency[p]} for p in (a, c)}
+    assert not blocks[a] & blocks[c]
+
+
+def test_three_regions_sharing_a_block_are_one_expansion():
+    board = by_title("Marked A, B, C white regions")
+    assert {label(board, x) for x in "abc"} in [set(e) for e in expansions(board)]
+
+
+def test_boundary_lengths_and_eye_values_of_the_posts_shapes():
+    square = next(r for r in controlled_regions(by_title("A square-four region in the corner")) if r.owner is W)
+    assert (square.boundary_length, square.square_four, square.eyes) == (8, True, 1.0)
+    three = next(r for r in controlled_regions(by_title("A straight-three region on the side")) if r.owner is W)
+    assert (three.boundary_length, three.square_four, three.curved_four, three.eyes) == (8, False, False, 1.5)
+
+
+def test_eye_value_table():
+    assert [eye_value(n, False, False) for n in (2, 6, 7, 8, 9, 10, 14)] == [1, 1, 1.5, 1.5, 2, 2, 2]
+    assert eye_value(8, True, False) == 1 and eye_value(8, False, True) == 2 and eye_value(9, True, False) == 1.5
+
+
+def test_every_corner_and_edge_counts_alike():
+    """A one-point eye in each corner and on each edge has the same boundary
+    length as one in the middle: 4."""
+    board = parse_diagrams(
+        """$$ Eyes everywhere
+$$ +-----------+
+$$ | . O . O . |
+$$ | O O O O O |
+$$ | . O . O . |
+$$ | O O O O O |
+$$ | . O . O . |
+$$ +-----------+
+"""
+    )[0].board
+    lengths = {tuple(board.names(r.points)): r.boundary_length for r in controlled_regions(board)}
+    assert len(lengths) == 9 and set(lengths.values()) == {4}
+
+
+def test_curved_four_in_every_orientation():
+    for rotations in range(4):
+        for reflect in (False, True):
+            board = Board.grid(
+                [[W if c == "O" else None if c == "_" else Colour.EMPTY for c in row] for row in ("OOOOO", "O.OOO", "O.OOO", "O..OO", "OOOOO")]
+            ).transformed(rotations, reflect)
+            (region,) = controlled_regions(board)
+            assert region.curved_four and not region.square_four
+
+
+# ------------------------------------------------------------------ the guard
+
+
+def test_benson_guard_keeps_pass_alive_territory():
+    board = by_title("Benson's guard")
+    e4 = board.point("E4")
+    assert e4 in score(board).territory[W]
+    assert e4 in score(board).guarded
+    assert e4 not in score(board, guard=False).territory[W]
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def test_dead_stone_points_count_as_territory_and_prisoners():
+    board = by_title("A square-four region in the corner")
+    result = score(board, [board.point("C5")])
+    assert len(result.dead) == 5
+    assert result.points[B] == len(result.territory[B]) + 5 == 23
+    area = score(board, [board.point("C5")], rules="area")
+    assert area.points[B] == len(area.territory[B]) + len(board.stones(B))
+
+
+def test_captures_are_added_under_japanese_counting():
+    board = by_title("A corner seki")
+    assert score(board, captures={B: 3, W: 2}).points == {B: 14, W: 2}
+
+
+def test_bad_inputs_are_input_errors():
+    board = by_title("A corner seki")
+    with pytest.raises(InputError):
+        score(board, [board.point("A6")])
+    with pytest.raises(InputError):
+        score(board, rules="chinese")
+    with pytest.raises(InputError):
+        score(board, phases=())
+
+
+def test_bad_score_line_points_at_the_item():
+    text = """$$ Bad
+$$ +-------+
+$$ | . X . |
+$$ | X . X |
+$$ | . X . |
+$$ +-------+
+$$ {SCORE black=x}
+"""
+    d = parse_diagrams(text, "bad.txt")[0]
+    with pytest.raises(InputError) as error:
+        read_score_claim(d.annotations_named("SCORE")[0], d.board)
+    assert error.value.location is not None and error.value.location.column == 17
+
+
+# ---------------------------------------------------------------- symmetry
+
+
+CELL = st.sampled_from([B, B, W, W, Colour.EMPTY, Colour.EMPTY, Colour.EMPTY])
+
+
+@st.composite
+def finished(draw):  # type: ignore[no-untyped-def]
+    """A random legal board (chains without liberties removed) with labels,
+    and some stones marked dead."""
+    width, height = draw(st.integers(2, 8)), draw(st.integers(2, 8))
+    rows = [[draw(CELL) for _ in range(width)] for _ in range(height)]
+    marks = {(x, y): Mark(MarkKind.LABEL, str(y * width + x)) for y in range(height) for x in range(width)}
+    board = Board.grid(rows, marks=marks)
+    board = board.with_colours({p: Colour.EMPTY for c in board.dead_chains for p in c.points})
+    stones = sorted(p for p in range(len(board.points)) if board.colours[p] is not Colour.EMPTY)
+    dead = draw(st.lists(st.sampled_from(stones), max_size=2)) if stones else []
+    return board, dead
+
+
+def labels(board: Board, points) -> frozenset[str]:  # type: ignore[no-untyped-def]
+    return frozenset(board.points[p].mark.text for p in points)  # type: ignore[union-attr]
+
+
+def relabel(board: Board, moved: Board, points) -> list[int]:  # type: ignore[no-untyped-def]
+    where = {p.mark.text: p.id for p in moved.points}  # type: ignore[union-attr]
+    return [where[t] for t in labels(board, points)]
+
+
+@settings(max_examples=120, deadline=None)
+@given(finished(), st.integers(0, 3), st.booleans(), st.booleans(), st.booleans())
+def test_score_moves_with_rotation_reflection_and_colour_swap(case, rotations, reflect, swap, strict):  # type: ignore[no-untyped-def]
+    board, dead = case
+    moved = board.transformed(rotations, reflect)
+    if swap:
+        moved = moved.colours_swapped()
+    before = score(board, dead, strict_seki=strict)
+    after = score(moved, relabel(board, moved, dead), strict_seki=strict)
+    for c in STONE_COLOURS:
+        c2 = c.opponent if swap else c
+        assert labels(board, before.territory[c]) == labels(moved, after.territory[c2])
+        assert before.points[c] == after.points[c2]
+    assert labels(board, before.seki_points) == labels(moved, after.seki_points)
+    assert labels(board, before.false_eyes) == labels(moved, after.false_eyes)
+
+
+@settings(max_examples=80, deadline=None)
+@given(finished(), st.integers(-3, 3), st.integers(-3, 3))
+def test_a_shape_scores_the_same_wherever_it_lies(case, dx, dy):  # type: ignore[no-untyped-def]
+    """Place the board at another offset inside a larger grid of holes: every
+    point keeps its neighbourhood, only the parity of its coordinates (the
+    checkered pattern) changes."""
+    board, dead = case
+    width, height = board.size  # type: ignore[misc]
+    ox, oy = 3 + dx, 3 + dy
+    rows: list[list[Colour | None]] = [[None] * (width + 7) for _ in range(height + 7)]
+    marks = {}
+    for p in board.points:
+        x, y = p.coord  # type: ignore[misc]
+        rows[y + oy][x + ox] = p.colour
+        marks[(x + ox, y + oy)] = p.mark
+    moved = Board.grid(rows, marks=marks)  # type: ignore[arg-type]
+    before, after = score(board, dead), score(moved, relabel(board, moved, dead))
+    for c in STONE_COLOURS:
+        assert labels(board, before.territory[c]) == labels(moved, after.territory[c])
+    assert labels(board, before.seki_points) == labels(moved, after.seki_points)
+
+
+@settings(max_examples=80, deadline=None)
+@given(finished())
+def test_benson_guard_only_matters_with_unmarked_dead_stones_in_eyes(case):  # type: ignore[no-untyped-def]
+    """Every controlled region bordered only by pass-alive chains is territory
+    (with the guard, by construction); without the guard, it still is unless a
+    neutral point lies in a region of the pass-alive chains' colour that holds
+    opponent stones (an unmarked dead stone, as in the guard example)."""
+    board, dead = case
+    live = board.with_colours({p: Colour.EMPTY for d in dead for p in board.chains[board.chain_at[d]].points})
+    analysis = analyse(live)
+    with_guard, without = score(board, dead), score(board, dead, guard=False)
+    for r in controlled_regions(live):
+        bordering = {live.chain_at[q] for p in r.points for q in live.adjacency[p]}
+        if bordering <= analysis.alive(r.owner):
+            assert r.points <= with_guard.territory[r.owner]
+            invaded = any(
+                region.points - region.empty
+                for region in live.regions(r.owner)
+                if region.chains & bordering and region.empty & without.neutral
+            )
+            if not invaded:
+                assert r.points <= without.territory[r.owner]
+
+
+# --------------------------------------------------------------------- CLI
+
+
+def test_cli_prints_map_and_checks_expected_lines():
+    result = CliRunner().invoke(score_command, [str(EXAMPLES), "--check"])
+    assert result.exit_code == 0, result.output
+    assert "seki (white eyes not counted): D6" in result.output
+
+
+def test_cli_json_shape():
+    result = CliRunner().invoke(score_command, [str(EXAMPLES), "--json", "--rules", "area"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    corner = next(d for d in document["diagrams"] if d["title"] == "A corner seki")
+    assert set(corner) >= {"title", "territory", "seki", "score", "map"}
+    assert corner["territory"] == {"black": 11, "white": 0}
+    assert corner["seki"] == [{"colour": "black", "points": ["A6"]}, {"colour": "white", "points": ["D6"]}]
+    assert corner["map"][0] == "sXOsOX"
+    assert corner["score"]["black"] == 11 + sum(row.count("X") for row in corner["map"])
+
+
+def test_cli_dead_option_and_bad_dead_point(tmp_path):  # type: ignore[no-untyped-def]
+    path = tmp_path / "one.txt"
+    path.write_text(
+        """$$ One
+$$ +-----------+
+$$ | . . O X . |
+$$ | . . O X . |
+$$ | O O O X . |
+$$ | X X X X . |
+$$ | . . . . . |
+$$ +-----------+
+"""
+    )
+    result = CliRunner().invoke(score_command, [str(path), "--dead", "C5", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["diagrams"][0]["score"] == {"black": 23, "white": 0}
+    bad = CliRunner().invoke(score_command, [str(path), "--dead", "A5"])
+    assert bad.exit_code != 0
