@@ -296,6 +296,12 @@ def _check_body_safety(body, bound: set[str], outside: set[str], nonbinding: fro
                         raise _unsafe(v, f"an expression in {lit.relation}(...)")
         elif isinstance(lit, ast.Negation):
             for arg in lit.atom.args:
+                if lit.atom.relation in nonbinding and isinstance(arg, ast.Var) and arg.anonymous:
+                    raise InputError(
+                        f"a wildcard cannot occur in !{lit.atom.relation}(...): {lit.atom.relation} is a greatest "
+                        "relation of this recursion and only tests membership",
+                        arg.loc,
+                    )
                 for v in ast.term_vars(arg):
                     if not v.anonymous and v.name not in bound:
                         raise _unsafe(v, f"the negation !{lit.atom.relation}(...)")

@@ -76,9 +76,14 @@ class Program:
         self._plans = [self._plan(s) for s in self._analysis.strata]
         self._proof_cache: dict[int, CompiledRule] = {}
         self._stratum_of: dict[str, _Plan] = {}
-        for plan in self._plans:
-            for rel in plan.relations:
-                self._stratum_of[rel] = plan
+
+        def register(plans: list[_Plan]) -> None:
+            for plan in plans:
+                for rel in plan.relations:
+                    self._stratum_of.setdefault(rel, plan)
+                register(plan.inner)
+
+        register(self._plans)
 
     # ------------------------------------------------------------------ compile
     def _compile(self, rule: ast.Rule, delta_index: int | None = None) -> CompiledRule:

@@ -347,7 +347,7 @@ class Explainer:
     def _refute(self, name: str, values: tuple, view: _View, path: set, shown: set) -> Proof:
         text = format_fact(name, values)
         kind = self._kind(name)
-        if kind == ast.GREATEST and view is self.main:
+        if kind == ast.GREATEST and view is self.main and self.program.stratum_of(name).kind == "greatest":
             r = self.rounds.get(name, {}).get(values)
             round_no = r if r is not None else 1
             state, record = self.program.greatest_state(name, self.model._facts, self.main.state, self.rounds, round_no)

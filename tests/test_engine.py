@@ -361,3 +361,37 @@ def test_a_program_runs_many_times_independently():
     second = program.run({"edge": [(2, 3)]})
     assert first.relation("path") == {(1, 2)}
     assert second.relation("path") == {(2, 3)}
+
+
+def test_greatest_wildcard_negation_is_rejected():
+    with pytest.raises(InputError, match="wildcard cannot occur in !alive"):
+        parse_program(BENSON.replace("spoiled(R) :- touches(R, B), !alive(B).", "spoiled(R) :- touches(R, _), !alive(_)."))
+
+
+def test_plain_recursion_inside_a_greatest_component():
+    # reach is recomputed every round from the current greatest set `on`;
+    # a node is blocked when it links to a node outside `on`: 3 links to 4,
+    # which is no node, so 3 goes in round 2, then 2, then 1
+    program = parse_program(
+        """
+        .decl link(a: number, b: number)
+        .decl root(a: number)
+        .decl node(a: number)
+        .decl reach(a: number)
+        .decl blocked(a: number)
+        .decl on(a: number) greatest
+        reach(X) :- root(X), on(X).
+        reach(Y) :- reach(X), link(X, Y), on(Y).
+        blocked(X) :- link(X, Y), !on(Y).
+        on(X) :- node(X), reach(X), !blocked(X).
+        """
+    )
+    facts = {"root": [(1,)], "node": [(1,), (2,), (3,)], "link": [(1, 2), (2, 3), (3, 4)]}
+    model = program.run(facts)
+    assert model.relation("on") == set()
+    assert model.cast_out("on") == {(3,): 2, (2,): 3, (1,): 4}
+    without_4 = program.run({**facts, "link": [(1, 2), (2, 3)]})
+    assert without_4.relation("on") == {(1,), (2,), (3,)}
+    proof = without_4.why("reach", (3,))
+    # reach is well-founded (3 from 2 from 1); `on` closes the coinductive loop
+    assert "reach(2)  [rule at <string>:9:9]" in str(proof) and "reach(1)  [rule at <string>:8:9]" in str(proof)
