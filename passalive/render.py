@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from passalive.board import Board, Colour, Mark, MarkKind, Point, Side
-from passalive.diagram import DEFAULT_BOARD_SIZE, Diagram, frame_for
+from passalive.diagram import Diagram, frame_for
 
 _STONE_SYMBOLS: dict[tuple[Colour, MarkKind | None], str] = {
     (Colour.EMPTY, None): ".",
@@ -327,4 +327,4 @@ def diagrams_json(diagrams: list[Diagram]) -> dict[str, Any]:
     return {"diagrams": [diagram_json(d) for d in diagrams]}
 
 
-__all__ = ["DEFAULT_BOARD_SIZE", "board_json", "diagram_json", "diagrams_json", "render_plain", "render_sensei"]
+__all__ = ["board_json", "diagram_json", "diagrams_json", "render_plain", "render_sensei"]
