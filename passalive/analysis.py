@@ -239,10 +239,13 @@ def _fast_analysis(board: Board, chosen: Variant, suicide: Suicide, territory: s
     g = Geometry.of(board)
     results = {c: casting_out(g, c, chosen.all_points) for c in STONE_COLOURS}
 
+    index: dict[int, int] = {}
+
     def chains_of(c: Colour) -> Callable[[], frozenset[int]]:
         def compute() -> frozenset[int]:
-            chain_at = board.chain_at
-            return frozenset(chain_at[g.point(ch.bit_length() - 1)] for ch in results[c].chains)  # type: ignore[misc]
+            if not index:
+                index.update(g.chain_indices())
+            return frozenset(index[ch & -ch] for ch in results[c].chains)
 
         return compute
 

@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
+from operator import attrgetter
 
 from passalive.board import Board, Colour
 
@@ -60,11 +62,12 @@ def _grid_adjacency(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     return tuple(result)
 
 
-_CODE = {Colour.BLACK: "x", Colour.WHITE: "o", Colour.EMPTY: "."}
+# keyed by id(): hashing an Enum member calls Python code, hashing an int does not
+_CODE = {id(Colour.BLACK): "x", id(Colour.WHITE): "o", id(Colour.EMPTY): "."}
+_COLOUR = attrgetter("colour")
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 _TO_BLACK = str.maketrans({"x": "1", "o": "0", ".": "0", "-": "0"})
 _TO_WHITE = str.maketrans({"x": "0", "o": "1", ".": "0", "-": "0"})
-_TO_EMPTY = str.maketrans({"x": "0", "o": "0", ".": "1", "-": "0"})
-_TO_BOARD = str.maketrans({"x": "1", "o": "1", ".": "1", "-": "0"})
 
 
 class Geometry:
@@ -94,6 +97,27 @@ class Geometry:
     def point(self, bit: int) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def isolated(self, s: int) -> int:  # pragma: no cover - abstract
+        """The points of `s` with no neighbour in `s`."""
+        raise NotImplementedError
+
+    def chain_indices(self) -> dict[int, int]:
+        """For the lowest bit of every chain (both colours), its index in `Board.chains`.
+
+        `Board.chains` lists chains by their smallest point id, and bit order
+        follows id order, so ranking the chains' lowest bits gives the index
+        without building the board's own chain objects.
+        """
+        heads = []
+        for stones in (self.black, self.white):
+            rest = stones
+            while rest:
+                low = rest & -rest
+                rest &= ~self.fill(low, stones)
+                heads.append(low)
+        heads.sort()
+        return {head: i for i, head in enumerate(heads)}
+
     def points(self, s: int) -> frozenset[int]:
         """The point ids of a bitset."""
         return frozenset(self.point(b) for b in iter_bits(s))
@@ -118,13 +142,14 @@ class GridGeometry(Geometry):
     def __init__(self, board: Board) -> None:
         width, height = board.size  # type: ignore[misc]
         self.width = width
+        self.height = height
         self.stride = width + 1
-        codes = "".join(map(_CODE.__getitem__, board.colours))
-        padded = "-".join(codes[y * width : (y + 1) * width] for y in range(height))[::-1]
+        codes = "".join(map(_CODE.__getitem__, map(id, map(_COLOUR, board.points))))
+        padded = "-".join([codes[y * width : (y + 1) * width] for y in range(height)])[::-1]
         self.black = int(padded.translate(_TO_BLACK), 2)
         self.white = int(padded.translate(_TO_WHITE), 2)
-        self.empty = int(padded.translate(_TO_EMPTY), 2)
-        self.mask = int(padded.translate(_TO_BOARD), 2)
+        self.mask = _grid_mask(width, height)
+        self.empty = self.mask & ~self.black & ~self.white
         open_mask = 0
         for p in board.open_points:
             open_mask |= 1 << (p + p // width)
@@ -148,6 +173,29 @@ class GridGeometry(Geometry):
 
     def point(self, bit: int) -> int:
         return bit - bit // self.stride
+
+    def isolated(self, s: int) -> int:
+        st = self.stride
+        return s & ~((s << 1) | (s >> 1) | (s << st) | (s >> st))
+
+    def points(self, s: int) -> frozenset[int]:
+        # the bits as a string of 0/1 bytes, lowest first, select the ids
+        selectors = bin(s)[:1:-1].encode().translate(_ZERO_ONE)
+        return frozenset(compress(_bit_ids(self.width, self.height), selectors))
+
+
+@lru_cache(maxsize=64)
+def _grid_mask(width: int, height: int) -> int:
+    """Every point of a padded grid layout."""
+    row = (1 << width) - 1
+    return sum(row << (y * (width + 1)) for y in range(height))
+
+
+@lru_cache(maxsize=64)
+def _bit_ids(width: int, height: int) -> tuple[int, ...]:
+    """For each bit of the padded layout, its point id (padding bits are never set)."""
+    stride = width + 1
+    return tuple(b - b // stride for b in range(stride * height))
 
 
 class GraphGeometry(Geometry):
@@ -186,6 +234,17 @@ class GraphGeometry(Geometry):
     def point(self, bit: int) -> int:
         return bit
 
+    def isolated(self, s: int) -> int:
+        neighbours = self.neighbours
+        result = 0
+        rest = s
+        while rest:
+            low = rest & -rest
+            if not neighbours[low.bit_length() - 1] & s:
+                result |= low
+            rest ^= low
+        return result
+
 
 @dataclass(frozen=True)
 class DirectResult:
@@ -216,61 +275,75 @@ def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) ->
         return DirectResult(g, ())
     dilate, fill = g.dilate, g.fill
     non_own = g.mask & ~own
-    near_own = dilate(own)
-    bad = (non_own if all_points else g.empty) & ~near_own
+    bad = (non_own if all_points else g.empty) & ~dilate(own)
     bad |= g.open & non_own
     candidates = non_own & ~fill(bad, non_own) if bad else non_own
 
+    # The c-chains next to candidate regions (all others have no healthy
+    # region), and a label for each of their stones that touches one.
+    touching = dilate(candidates) & own
     chains: list[int] = []
     label: dict[int, int] = {}
-    region_chains: list[list[int]] = []  # chains adjacent to each candidate region
-    chain_regions: list[list[int]] = []  # candidate regions adjacent to each chain
-    healthy_for: list[list[int]] = []  # chains each region is healthy for
-    count: list[int] = []  # healthy regions of each chain that still count
-    reach: list[int] = []  # each chain with its neighbours, computed on demand
+    rest = touching
+    while rest:
+        chain = fill(rest & -rest, own)
+        rest &= ~chain
+        hits = chain & touching
+        c = len(chains)
+        chains.append(chain)
+        while hits:
+            low = hits & -hits
+            label[low] = c
+            hits ^= low
+    n = len(chains)
+    reach = [dilate(chain) for chain in chains]  # each chain with its neighbours
+
+    # One-point candidate regions (most eyes) are healthy for every chain
+    # next to them; they are handled all at once as a bitset per chain.
+    single = g.isolated(candidates)
+    singles = [near & single for near in reach]
+    count = [s.bit_count() for s in singles]  # healthy regions of each chain that still count
+
+    # Larger candidate regions, one by one.
+    chain_regions: list[list[int]] = [[] for _ in range(n)]
+    healthy_for: list[list[int]] = []
     empty = g.empty
-    while candidates:
-        seed = candidates & -candidates
-        region = fill(seed, candidates)
-        candidates ^= region
-        r = len(region_chains)
+    larger = candidates & ~single
+    while larger:
+        region = fill(larger & -larger, larger)
+        larger ^= region
+        r = len(healthy_for)
         needed = region if all_points else region & empty
-        adjacent: list[int] = []
         healthy: list[int] = []
         rest = dilate(region) & own
         while rest:
-            low = rest & -rest
-            c = label.get(low)
-            if c is None:
-                chain = fill(low, own)
-                c = len(chains)
-                chains.append(chain)
-                chain_regions.append([])
-                count.append(0)
-                reach.append(0)
-                for b in iter_bits(chain):
-                    label[1 << b] = c
-            chain = chains[c]
-            rest &= ~chain
-            adjacent.append(c)
+            c = label[rest & -rest]
+            rest &= ~chains[c]
             chain_regions[c].append(r)
-            if needed:
-                near = reach[c]
-                if not near:
-                    near = reach[c] = dilate(chain)
-                if needed & ~near:
-                    continue
-            healthy.append(c)
-            count[c] += 1
-        region_chains.append(adjacent)
+            if not needed & ~reach[c]:
+                healthy.append(c)
+                count[c] += 1
         healthy_for.append(healthy)
 
-    n = len(chains)
-    alive = [count[c] >= 2 for c in range(n)]
+    # Cast out: a chain with fewer than two counting regions goes, and every
+    # region next to it stops counting for the chains it was healthy for.
+    alive = [k >= 2 for k in count]
     stack = [c for c in range(n) if not alive[c]]
-    counting = [True] * len(region_chains)
+    counting = [True] * len(healthy_for)
+    usable = single
     while stack:
         c = stack.pop()
+        lost = singles[c] & usable
+        if lost:
+            usable &= ~lost
+            for c2 in range(n):
+                if alive[c2]:
+                    k = (singles[c2] & lost).bit_count()
+                    if k:
+                        count[c2] -= k
+                        if count[c2] < 2:
+                            alive[c2] = False
+                            stack.append(c2)
         for r in chain_regions[c]:
             if counting[r]:
                 counting[r] = False
