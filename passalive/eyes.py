@@ -20,8 +20,8 @@ Terms (see `docs/eyes-and-scoring.md` for the full write-up):
 Since adjacent same-coloured stones are one chain, a path is the same as a
 sequence of chains in which each consecutive pair shares a skippable point.
 That is how it is computed here: union-find over the chains of colour c, one
-union per skippable point (all the c-chains around it).  Written as rules (the
-shape a later rule program would take)::
+union per skippable point (all the c-chains around it).  In rule form (the
+full program is `RULE_PROGRAM`)::
 
     skippable(Q, E)  :- variant-specific, Q != E.
     link(A, B, E)    :- chain_adjacent(A, Q), chain_adjacent(B, Q), skippable(Q, E).
@@ -52,14 +52,20 @@ Variants (`VARIANTS`):
 
 Cut-outs: a point on an open side is never an eye point (its unseen
 neighbours are unknown), and paths use only the points the diagram shows.
+
+Two engines give the same verdicts (the tests check it): `direct`, the
+union-find code below, and `rules`, the rule program `RULE_PROGRAM` run on
+passalive's Datalog engine (`passalive.rules`; its keyed `eqrel` gives the
+"joined without E" classes, its `greatest` relation Lapin's iteration), which
+can also explain a verdict (`explain_eye`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
 
 from passalive.board import STONE_COLOURS, Board, Colour
 from passalive.diagram import Annotation, Diagram
@@ -74,6 +80,70 @@ VARIANTS: dict[str, str] = {
 """The eye-tester variants, each with a one-line description."""
 
 DEFAULT_VARIANT = "paths"
+
+ENGINES = ("direct", "rules")
+"""How to compute: the union-find code of this module, or `RULE_PROGRAM` on the rule engine."""
+
+RULE_PROGRAM = """\
+// The instant eye tester (Sensei's Library, "Instant Eye Tester"; see
+// passalive/eyes.py and docs/eyes-and-scoring.md) as a rule program over the
+// shared board definitions.  Output: eye(e, c) and false_eye(variant, e).
+.include "board.dl"
+
+// e is an eye point of colour c: empty, not on an open side, has a
+// neighbour, and every neighbour is a c stone.
+.decl eye(e: number, c: symbol)
+.decl spoilt(e: number, c: symbol)
+spoilt(E, C) :- empty(E), colour(C), adjacent(E, Q), !stone(Q, C).
+eye(E, C) :- empty(E), colour(C), adjacent(E, _), !spoilt(E, C), !open(E).
+
+// Chain b (named by its smallest point) is next to eye e; the eye has two or more such chains.
+.decl beside(e: number, b: number)
+beside(E, B) :- eye(E, _), adjacent(E, Q), in_chain(Q, B).
+.decl several(e: number)
+several(E) :- beside(E, A), beside(E, B), A != B.
+
+// The c-chain b touches point q.
+.decl touch(q: number, b: number, c: symbol)
+touch(Q, B, C) :- adjacent(Q, P), in_chain(P, B), stone(P, C).
+
+// The variants with a skip rule, and what each may skip.
+.decl variant(v: symbol)
+variant("paths").
+variant("stones-and-eyes").
+.decl skippable(v: symbol, q: number, c: symbol)
+skippable("paths", Q, C) :- empty(Q), colour(C).
+skippable("stones-and-eyes", Q, C) :- eye(Q, C).
+
+// Testing eye e under variant v: chains a and b are joined by paths that
+// skip only skippable points other than e (classes keyed by v and e).
+.decl joined(v: symbol, e: number, a: number, b: number) eqrel
+joined(V, E, A, A) :- variant(V), beside(E, A).
+joined(V, E, A, B) :- eye(E, C), skippable(V, Q, C), Q != E, touch(Q, A, C), touch(Q, B, C).
+
+.decl false_eye(v: symbol, e: number)
+false_eye(V, E) :- variant(V), beside(E, A), beside(E, B), A < B, !joined(V, E, A, B).
+
+// As first written: only a path's first step may not enter e.  The stone x
+// beside e has a partner: another stone z beside e that x reaches without e.
+.decl has_partner(e: number, x: number)
+has_partner(E, X) :- eye(E, _), adjacent(E, X), adjacent(E, Z), X != Z,
+                     in_chain(X, A), in_chain(Z, B), joined("paths", E, A, B).
+false_eye("paths-first-step", E) :- several(E), adjacent(E, X), !has_partner(E, X).
+
+// Lapin's procedure: the greatest set of eye points each of which is real
+// when only the others of the set may be skipped.
+.decl unsettled(e: number) greatest
+.decl ujoined(e: number, a: number, b: number) eqrel
+.decl ubroken(e: number)
+ujoined(E, A, A) :- beside(E, A).
+ujoined(E, A, B) :- eye(E, C), eye(Q, C), Q != E, unsettled(Q), touch(Q, A, C), touch(Q, B, C).
+ubroken(E) :- beside(E, A), beside(E, B), A < B, !ujoined(E, A, B).
+unsettled(E) :- eye(E, _), !ubroken(E).
+false_eye("unsettled", E) :- eye(E, _), !unsettled(E).
+
+.output eye, false_eye
+"""
 
 
 @dataclass(frozen=True)
@@ -280,10 +350,15 @@ def _test_first_step(board: Board, eye: EyePoint, skippable: frozenset[int]) -> 
     return EyeVerdict(eye, not lonely, tuple(sorted(set(lonely))))
 
 
-def classify(board: Board, variant: str = DEFAULT_VARIANT) -> EyeReport:
-    """Every eye point of the board, real or false under `variant`."""
+def classify(board: Board, variant: str = DEFAULT_VARIANT, engine: str = "direct") -> EyeReport:
+    """Every eye point of the board, real or false under `variant`, computed
+    by `engine` (`direct` or `rules`; see ENGINES)."""
     if variant not in VARIANTS:
         raise InputError(f"unknown eye-tester variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}; expected one of {', '.join(ENGINES)}")
+    if engine == "rules":
+        return _classify_rules(board, variant)
     eyes = eye_points(board)
     by_colour = {c: frozenset(e.point for e in eyes if e.colour is c) for c in STONE_COLOURS}
     if variant == "unsettled":
@@ -316,9 +391,46 @@ def _unsettled(board: Board, eyes: Sequence[EyePoint], by_colour: Mapping[Colour
     return EyeReport("unsettled", tuple(verdicts[e.point] for e in eyes), rounds)
 
 
-def classify_all(board: Board, variants: Iterable[str] = tuple(VARIANTS)) -> dict[str, EyeReport]:
+def classify_all(board: Board, variants: Iterable[str] = tuple(VARIANTS), engine: str = "direct") -> dict[str, EyeReport]:
     """The reports of several variants, by variant name."""
-    return {v: classify(board, v) for v in variants}
+    return {v: classify(board, v, engine) for v in variants}
+
+
+# ------------------------------------------------------------ the rule engine
+
+
+@lru_cache(maxsize=1)
+def rule_program() -> Any:
+    """`RULE_PROGRAM`, parsed and checked (once)."""
+    from passalive.rules import parse_program
+
+    return parse_program(RULE_PROGRAM, "<passalive.eyes.RULE_PROGRAM>")
+
+
+def _model(board: Board) -> Any:
+    from passalive.facts import board_facts
+
+    return rule_program().run(board_facts(board))
+
+
+def _classify_rules(board: Board, variant: str) -> EyeReport:
+    """`classify` on the rule engine.  The verdicts carry no `unjoined`
+    pairs and `rounds` is 0 (use `explain_eye` for the reasons)."""
+    model = _model(board)
+    false = {e for v, e in model.relation("false_eye") if v == variant}
+    by_point = {e.point: e for e in eye_points(board)}
+    ruled = {e for e, _ in model.relation("eye")}
+    if ruled != set(by_point):  # pragma: no cover - the two definitions of an eye point agree
+        raise AssertionError("the rule program and eye_points() disagree on the eye points")
+    return EyeReport(variant, tuple(EyeVerdict(by_point[p], p not in false) for p in sorted(by_point)), 0)
+
+
+def explain_eye(board: Board, point: int, variant: str = DEFAULT_VARIANT) -> str:
+    """Why the eye point is false (the rule engine's proof tree), or why it
+    is not (the engine's account of the missing `false_eye` fact)."""
+    if variant not in VARIANTS:
+        raise InputError(f"unknown eye-tester variant {variant!r}; expected one of {', '.join(VARIANTS)}")
+    return str(_model(board).why("false_eye", (variant, point)))
 
 
 def disagreements(reports: Mapping[str, EyeReport]) -> frozenset[int]:

@@ -291,3 +291,39 @@ $$ {EYES variant=paths false=B2}
     result = CliRunner().invoke(eyes_command, [str(wrong), "--check"])
     assert result.exit_code == 1
 
+
+
+# ---------------------------------------------------------- the rule engine
+
+
+@pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
+def test_rule_program_agrees_with_direct_code_on_the_examples(d):  # type: ignore[no-untyped-def]
+    for variant in VARIANTS:
+        direct, ruled = classify(d.board, variant), classify(d.board, variant, "rules")
+        assert (ruled.real, ruled.false) == (direct.real, direct.false), variant
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_rule_program_agrees_with_direct_code_on_random_boards(board):  # type: ignore[no-untyped-def]
+    for variant in VARIANTS:
+        direct, ruled = classify(board, variant), classify(board, variant, "rules")
+        assert (ruled.real, ruled.false) == (direct.real, direct.false), variant
+
+
+def test_rule_engine_explains_a_false_eye():
+    from passalive.eyes import explain_eye
+
+    board = by_title("Lapin's iteration goes further")
+    proof = explain_eye(board, board.point("D4"), "unsettled")
+    assert proof.startswith('false_eye("unsettled"') and "cast out in round 2" in proof
+
+
+def test_unknown_engine_is_an_input_error():
+    with pytest.raises(InputError, match="unknown engine"):
+        classify(by_title("Two real eyes"), "paths", "clingo")
+
+
+def test_cli_rules_engine_checks_expected_lines():
+    result = CliRunner().invoke(eyes_command, [str(EXAMPLES), "--check", "--engine", "rules"])
+    assert result.exit_code == 0, result.output

@@ -4,7 +4,9 @@ Prints every diagram with its eye points marked — `r` real under every variant
 shown, `f` false under every one, `?` where the variants disagree — and a line
 per eye point with each variant's verdict and, for a false eye, the chains no
 path joins.  `--check` compares with the diagram's `{EYES}`/`{PATH}` lines
-and exits with status 1 on a mismatch.  The variants are described in
+and exits with status 1 on a mismatch; `--engine rules` computes with the
+rule program, and `--explain` prints its proof of every false verdict (the
+rule engine's point ids are `Board.points` ids).  The variants are described in
 `passalive.eyes` and `docs/eyes-and-scoring.md`.
 """
 
@@ -19,7 +21,7 @@ import click
 
 from passalive.board import Board, Colour
 from passalive.coords import GTP_LETTERS
-from passalive.eyes import VARIANTS, EyeReport, check_diagram, classify_all, disagreements
+from passalive.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
 from passalive.read import read_diagrams
 
 
@@ -96,10 +98,26 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport]) -> dic
     type=click.Choice(list(VARIANTS)),
     help="Variant(s) to run (repeatable); default: all of them.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(ENGINES),
+    default="direct",
+    show_default=True,
+    help="Compute with the union-find code or the rule program on the rule engine.",
+)
+@click.option("--explain", is_flag=True, help="Print the rule engine's proof of every false verdict.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
-def command(files: tuple[str, ...], variants: tuple[str, ...], as_json: bool, check: bool, allow_illegal: bool) -> None:
+def command(
+    files: tuple[str, ...],
+    variants: tuple[str, ...],
+    engine: str,
+    explain: bool,
+    as_json: bool,
+    check: bool,
+    allow_illegal: bool,
+) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
     chosen = variants or tuple(VARIANTS)
     documents: list[dict[str, Any]] = []
@@ -108,7 +126,7 @@ def command(files: tuple[str, ...], variants: tuple[str, ...], as_json: bool, ch
     for path in files:
         for diagram in read_diagrams(path, allow_illegal=allow_illegal):
             board = diagram.board
-            reports = classify_all(board, chosen)
+            reports = classify_all(board, chosen, engine)
             if check:
                 problems += check_diagram(diagram)
             if as_json:
@@ -127,6 +145,11 @@ def command(files: tuple[str, ...], variants: tuple[str, ...], as_json: bool, ch
                 p = verdict.eye.point
                 texts = "; ".join(f"{name}: {_verdict_text(board, r, p)}" for name, r in reports.items())
                 lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
+                if explain:
+                    for name, report in reports.items():
+                        if not report.verdict_at(p).real:  # type: ignore[union-attr]
+                            proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
+                            lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
             chunks.append("\n".join(lines) + "\n")
     if as_json:
         click.echo(json.dumps({"diagrams": documents}, indent=2))
