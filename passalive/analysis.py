@@ -229,7 +229,7 @@ def analyse(
     if chosen.name in ("casting-out", "suicide"):
         return _fast_analysis(board, chosen, suicide, territory, explainer)
     direct = chosen.direct
-    sources = {c: direct(board, c) for c in STONE_COLOURS}
+    sources = {c: direct(board, c, suicide) for c in STONE_COLOURS}
     return Analysis(board, chosen.name, suicide, "direct", territory, sources, {}, explainer)
 
 

@@ -300,8 +300,8 @@ class Variant:
 
     `suicide` lists the suicide rules the variant is defined for; `program`
     is its rule program in `passalive.rules` (`rules/` in the source tree);
-    `direct` computes the pass-alive chain indices of one colour without the
-    rule engine (None: only the rule engine runs it); `trace` explains a
+    `direct(board, colour, suicide)` computes the pass-alive chain indices
+    of one colour without the rule engine (None: only the rule engine runs it); `trace` explains a
     verdict; `all_points` says healthy means every point, not only every
     empty point, is adjacent (the suicide adaptation).
     """
@@ -310,7 +310,7 @@ class Variant:
     description: str
     suicide: frozenset[Suicide]
     program: str | None
-    direct: Callable[[Board, Colour], frozenset[int]] | None
+    direct: Callable[[Board, Colour, Suicide], frozenset[int]] | None
     trace: Callable[[Board, Colour], Trace] | None
     all_points: bool = False
 
@@ -336,8 +336,8 @@ def _benson_trace(board: Board, colour: Colour) -> Trace:
     return trace_casting_out(board, colour, small=True, word="vital")
 
 
-def _fast(all_points: bool) -> Callable[[Board, Colour], frozenset[int]]:
-    def alive(board: Board, colour: Colour) -> frozenset[int]:
+def _fast(all_points: bool) -> Callable[[Board, Colour, Suicide], frozenset[int]]:
+    def alive(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
         from passalive.direct import Geometry, casting_out
 
         g = Geometry.of(board)
@@ -348,19 +348,24 @@ def _fast(all_points: bool) -> Callable[[Board, Colour], frozenset[int]]:
     return alive
 
 
-def _from_trace(trace: Callable[[Board, Colour], Trace]) -> Callable[[Board, Colour], frozenset[int]]:
-    def alive(board: Board, colour: Colour) -> frozenset[int]:
+def _from_trace(trace: Callable[[Board, Colour], Trace]) -> Callable[[Board, Colour, Suicide], frozenset[int]]:
+    def alive(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
         return trace(board, colour).alive
 
     return alive
 
 
-def _definition(board: Board, colour: Colour) -> frozenset[int]:
+def _definition(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
+    """The set definition solved as a CSP (engineer D's `passalive.solver.csp`).
+
+    With suicide legal, healthy means every point of a region is adjacent to
+    the chain, as in the variant `suicide`.
+    """
     try:
         from passalive.solver.csp import alive_chains
     except ImportError as missing:  # pragma: no cover - depends on the solver being installed
         raise UsageError(f"the variant 'definition' needs passalive.solver.csp, which is not available: {missing}") from missing
-    return frozenset(alive_chains(board, colour))
+    return frozenset(alive_chains(board, colour, all_points=suicide is not Suicide.ILLEGAL))
 
 
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
@@ -396,8 +401,8 @@ VARIANTS: Mapping[str, Variant] = {
         ),
         Variant(
             "definition",
-            "the set-based definition itself, checked as a constraint problem (python-constraint2)",
-            NO_SUICIDE, None, _definition, None,
+            "the set-based definition itself, solved as a constraint problem (python-constraint2); any suicide rule",
+            ANY_SUICIDE, None, _definition, None,
         ),
     )
 }

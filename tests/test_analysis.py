@@ -143,7 +143,7 @@ def test_opponent_stone_not_adjacent_alive_without_suicide_only() -> None:
 
 def test_variants_defined_without_suicide_refuse_it() -> None:
     board = board_of(BIG_EYE_FILLED)
-    for name in ("casting-out", "benson", "wikipedia", "knechtel", "definition"):
+    for name in ("casting-out", "benson", "wikipedia", "knechtel"):
         with pytest.raises(UsageError, match="suicide"):
             analyse(board, variant=name, suicide=Suicide.MULTI)
     assert analyse(board, variant=None, suicide=Suicide.MULTI).variant == "suicide"
@@ -251,7 +251,8 @@ def test_every_variant_is_registered_with_a_program_or_a_solver() -> None:
     assert set(VARIANTS) == {"benson", "casting-out", "wikipedia", "suicide", "knechtel", "definition"}
     for variant in VARIANTS.values():
         assert variant.program or variant.name == "definition"
-        assert Suicide.ILLEGAL in variant.suicide or variant.name == "suicide"
+        assert Suicide.ILLEGAL in variant.suicide
+    assert VARIANTS["suicide"].suicide == VARIANTS["definition"].suicide == frozenset(Suicide)
 
 
 # ---------------------------------------------------------------- the CLI

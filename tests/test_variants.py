@@ -177,3 +177,13 @@ def test_no_stones_no_alive_chains() -> None:
         for engine in ("direct", "rules"):
             result = analyse(board, variant=variant, engine=engine, suicide=Suicide.ILLEGAL)
             assert result.alive(Colour.BLACK) == frozenset() and result.territory(Colour.WHITE) == frozenset()
+
+
+@fast(40)
+@given(end_of_game_positions(suicide=None, max_size=7), st.booleans())
+def test_set_definition_solved_as_csp_equals_casting_out(board: Board, legal: bool) -> None:
+    suicide = Suicide.MULTI if legal else Suicide.ILLEGAL
+    by_csp = analyse(board, variant="definition", suicide=suicide)
+    by_casting_out = analyse(board, variant=None, suicide=suicide)
+    for colour in STONE_COLOURS:
+        assert by_csp.alive(colour) == by_casting_out.alive(colour)
