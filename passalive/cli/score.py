@@ -44,13 +44,16 @@ def score_json(title: str, result: Score) -> dict[str, Any]:
     }
 
 
-def _dead_points(board: Board, names: str) -> list[int]:
+def _dead_points(board: Board, names: str, where: str) -> list[int]:
     points = []
     for name in names.split(","):
         name = name.strip()
         if not name:
             continue
-        p = board.point(name)
+        try:
+            p = board.point(name)
+        except InputError:
+            raise InputError(f"--dead {name}: no point of that name on the diagram {where}") from None
         if board.colours[p] is Colour.EMPTY:
             raise InputError(f"--dead {name}: that point is empty; only stones can be marked dead")
         points.append(p)
@@ -111,7 +114,7 @@ def command(
         for diagram in read_diagrams(path, allow_illegal=allow_illegal):
             board = diagram.board
             if dead is not None:
-                dead_points = _dead_points(board, dead)
+                dead_points = _dead_points(board, dead, f"{diagram.title!r} ({diagram.location or path})")
             else:
                 claims = [read_score_claim(a, board) for a in diagram.annotations_named("SCORE")]
                 dead_points = sorted(claims[0].dead) if claims else []
