@@ -131,12 +131,20 @@ class Analysis:
         """The pass-alive territory of `colour` (empty points and dead stones).
 
         `convention` defaults to the one `analyse()` was given; see
-        `territory_points` and `TERRITORY_CONVENTIONS`.
+        `territory_points` and `TERRITORY_CONVENTIONS`.  With the rule
+        engine it is computed by `rules/territory.dl` or `rules/katago-area.dl`.
         """
         convention = convention or self.territory_convention
         key = ("territory", colour, convention)
         if key not in self._cache:
-            self._cache[key] = territory_points(self.board, colour, self.alive(colour), convention, self.suicide)
+            if self.engine == "rules":
+                from passalive.facts import territory_by_rules
+
+                alive = {c: self.alive(c) for c in STONE_COLOURS}
+                for c, points in territory_by_rules(self.board, alive, convention, self.suicide).items():
+                    self._cache[("territory", c, convention)] = points
+            else:
+                self._cache[key] = territory_points(self.board, colour, self.alive(colour), convention, self.suicide)
         return self._cache[key]  # type: ignore[return-value]
 
     def trace(self, colour: Colour) -> Trace | None:

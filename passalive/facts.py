@@ -103,3 +103,29 @@ def run_program_file(board: Board, path: str, suicide: Suicide) -> tuple[Mapping
     """Run a user's rule program (a path) on a board."""
     sources, model = run(board, load(path))
     return sources, _why(board, model)
+
+
+TERRITORY_PROGRAMS = {
+    "healthy": ("territory.dl", "territory"),
+    "katago-strict": ("katago-area.dl", "pass_alive_territory"),
+    "katago": ("katago-area.dl", "area"),
+}
+"""For each territory convention: its bundled program and output relation."""
+
+
+def territory_by_rules(
+    board: Board, alive: Mapping[Colour, frozenset[int]], convention: str, suicide: Suicide
+) -> dict[Colour, frozenset[int]]:
+    """Both colours' territory by the convention's rule program, given the pass-alive chains."""
+    name, relation = TERRITORY_PROGRAMS[convention]
+    program = load(bundled_path(name))
+    facts = board_facts(board)
+    chains = board.chains
+    facts["alive"] = [(min(chains[i].points),) for c in STONE_COLOURS for i in alive[c]]
+    if "suicide_rule" in program.relations:
+        facts["suicide_rule"] = [(suicide.value,)]
+    model = program.run(facts)
+    result: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
+    for colour_name, p in model.relation(relation):
+        result[Colour(colour_name)].add(p)
+    return {c: frozenset(s) for c, s in result.items()}

@@ -28,12 +28,15 @@ def fast(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def same_on_engines(board: Board, variant: str, suicide: Suicide = Suicide.ILLEGAL) -> None:
+def same_on_engines(board: Board, variant: str, suicide: Suicide = Suicide.ILLEGAL, territory: bool = False) -> None:
     rules = analyse(board, variant=variant, suicide=suicide, engine="rules")
     direct = analyse(board, variant=variant, suicide=suicide, engine="direct")
     for colour in STONE_COLOURS:
         assert rules.alive(colour) == direct.alive(colour), (variant, colour)
         assert rules.alive_points(colour) == direct.alive_points(colour)
+        if territory:
+            for convention in ("healthy", "katago", "katago-strict"):
+                assert rules.territory(colour, convention) == direct.territory(colour, convention), convention
 
 
 @st.composite
@@ -83,7 +86,13 @@ def test_engine_equals_direct_other_variants(board: Board, variant: str) -> None
 @fast(200)
 @given(st.one_of(cut_outs(), unusual_boards()), st.sampled_from(["casting-out", "suicide", "benson", "wikipedia", "knechtel"]))
 def test_engine_equals_direct_on_cut_outs_and_unusual_boards(board: Board, variant: str) -> None:
-    same_on_engines(board, variant, Suicide.MULTI if variant == "suicide" else Suicide.ILLEGAL)
+    same_on_engines(board, variant, Suicide.MULTI if variant == "suicide" else Suicide.ILLEGAL, territory=True)
+
+
+@fast(150)
+@given(end_of_game_positions(suicide=None), st.booleans())
+def test_territory_programs_equal_the_python_conventions(board: Board, legal: bool) -> None:
+    same_on_engines(board, "suicide" if legal else "casting-out", Suicide.MULTI if legal else Suicide.ILLEGAL, territory=True)
 
 
 def test_engine_equals_direct_on_full_size_boards() -> None:

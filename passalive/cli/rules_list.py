@@ -1,8 +1,8 @@
 """`passalive rules`: the bundled rule programs, with one-line descriptions.
 
 The description is the first line of each program's header comment; the
-variant (if a registered variant uses the program) and whether it accepts
-`--suicide` are shown too.
+variant that runs the program and the suicide rules it accepts, or the
+territory convention it computes, are shown too.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import json
 
 import click
 
-from passalive.facts import bundled_programs
+from passalive.facts import TERRITORY_PROGRAMS, bundled_programs
 from passalive.variants import VARIANTS
 
 
@@ -32,6 +32,9 @@ def _summary(text: str) -> str:
 def command(as_json: bool, show_path: bool) -> None:
     """List the bundled rule programs."""
     by_program = {v.program: v for v in VARIANTS.values() if v.program}
+    conventions: dict[str, list[str]] = {}
+    for convention, (name, _relation) in TERRITORY_PROGRAMS.items():
+        conventions.setdefault(name, []).append(convention)
     rows = []
     for path in bundled_programs():
         variant = by_program.get(path.name)
@@ -41,6 +44,7 @@ def command(as_json: bool, show_path: bool) -> None:
                 "description": _summary(path.read_text(encoding="utf-8")),
                 "variant": variant.name if variant else None,
                 "suicide": sorted(s.value for s in variant.suicide) if variant else None,
+                "territory": conventions.get(path.name),
                 "path": str(path),
             }
         )
@@ -49,7 +53,12 @@ def command(as_json: bool, show_path: bool) -> None:
         return
     width = max(len(r["program"]) for r in rows) if rows else 0
     for r in rows:
-        extra = f"  [variant {r['variant']}; suicide={','.join(r['suicide'])}]" if r["variant"] else "  [included by the variants]"
+        if r["variant"]:
+            extra = f"  [variant {r['variant']}; suicide={','.join(r['suicide'])}]"
+        elif r["territory"]:
+            extra = f"  [--territory {' / '.join(r['territory'])}]"
+        else:
+            extra = "  [included by the others]"
         click.echo(f"{r['program']:<{width}}  {r['description']}{extra}")
         if show_path:
             click.echo(f"{'':<{width}}  {r['path']}")
