@@ -289,3 +289,46 @@ def test_rules_lists_the_bundled_programs() -> None:
     assert out.exit_code == 0
     for name in ("board.dl", "casting-out.dl", "benson.dl", "wikipedia.dl", "suicide.dl", "knechtel.dl"):
         assert name in out.output
+
+
+# ------------------------------------------------------------ user programs
+
+TWO_LIBERTIES = """
+// A toy variant: a chain with at least two liberties "lives".
+.include "board.dl"
+.output alive
+.decl alive(b: number)
+alive(B) :- chain(B, _), count : { liberty(B, P) } >= 2.
+"""
+
+
+def test_user_program_runs_on_the_engine(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "toy.dl"
+    program.write_text(TWO_LIBERTIES)
+    board = board_of(FALSE_EYE)
+    result = analyse(board, program=str(program))
+    assert result.engine == "rules"
+    # D19 has one liberty (C19); the big chain has two (A19, C19)
+    assert set(board.names(result.alive_points(BLACK))) == {"B19", "A18", "B18", "C18"}
+    assert "alive(" in result.explain(chain_at(board, "B18"))
+
+
+def test_user_program_errors_carry_their_location(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "bad.dl"
+    program.write_text('.include "board.dl"\n.decl alive(b: number)\nalive(B) :- chian(B, _).\n')
+    diagram = tmp_path / "d.txt"
+    diagram.write_text(FALSE_EYE.strip() + "\n")
+    out = CliRunner().invoke(analyse_command, [str(diagram), "--program", str(program)])
+    assert out.exception is not None
+    message = out.exception.format()  # type: ignore[attr-defined]
+    assert "bad.dl:3:" in message and "chian" in message
+
+
+def test_rules_engine_from_the_cli_with_explanations(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "false.txt"
+    path.write_text(FALSE_EYE.strip() + "\n")
+    out = CliRunner().invoke(analyse_command, [str(path), "--engine", "rules", "--explain", "--json"])
+    assert out.exit_code == 0, out.output
+    (entry,) = json.loads(out.output)["diagrams"]
+    assert entry["engine"] == "rules" and entry["alive"]["black"] == []
+    assert any("cast out in round 2" in c["explanation"] for c in entry["chains"])
