@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from passalive.errors import InputError
 from passalive.rules import ast
 from passalive.rules.check import aggregate_inputs, outer_vars
 
@@ -501,6 +502,9 @@ def compile_rule(
     src += ["    return out"]
     source = "\n".join(src) + "\n"
     namespace: dict[str, Any] = {"_tdiv": _tdiv, "_tmod": _tmod, "FAIL": FAIL}
-    code = compile(source, f"<rule {rule.loc}>", "exec")
+    try:
+        code = compile(source, f"<rule {rule.loc}>", "exec")
+    except (SyntaxError, RecursionError, MemoryError):
+        raise InputError("this rule has too many literals to compile; split it into smaller rules", rule.loc) from None
     exec(code, namespace)  # noqa: S102 - our own generated code
     return CompiledRule(rule, namespace[name], source, delta_index, steps)

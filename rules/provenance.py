@@ -111,7 +111,8 @@ class _View:
 class Explainer:
     """Builds proofs for one model (re-evaluating it once with a record)."""
 
-    MAX_NODES = 4000
+    MAX_NODES = 4000  # a bigger proof is cut ("proof truncated")
+    MAX_DEPTH = 200  # and so is a deeper one (Python's recursion limit)
 
     def __init__(self, model: "Model") -> None:
         from passalive.rules.engine import Record
@@ -161,7 +162,7 @@ class Explainer:
         if key in shown:
             return Proof(text, "ref", self._holds(view, name, values), "shown above", name, values)
         self.nodes += 1
-        if self.nodes > self.MAX_NODES:
+        if self.nodes > self.MAX_NODES or len(path) > self.MAX_DEPTH:
             return Proof(text, "ref", self._holds(view, name, values), "proof truncated", name, values)
         shown.add(key)
         if not self._holds(view, name, values):
