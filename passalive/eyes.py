@@ -43,8 +43,8 @@ Variants (`VARIANTS`):
   "unsettled", test each one allowing skips only over the other unsettled eye
   points, turn the failures false, and repeat until nothing changes.  Removing
   skippable points can only break links, so the rounds shrink a set
-  monotonically: the procedure stops after at most as many rounds as there are
-  eye points, and its result is the *largest* set of eye points that are real
+  monotonically: the procedure stops after at most one round more than there
+  are eye points, and its result is the *largest* set of eye points that are real
   when only each other may be skipped (the greatest fixpoint of Spight's
   self-referential definition, which jsha's example shows has more than one
   fixpoint).  The order in which eyes are tested within a round does not
@@ -182,7 +182,8 @@ class EyeReport:
     variant: str
     verdicts: tuple[EyeVerdict, ...]
     rounds: int = 1
-    """For `unsettled`, the number of rounds the iteration took."""
+    """For `unsettled`, the number of rounds the iteration took, counting the
+    last one that found nothing (0 when computed by the rule engine)."""
 
     @property
     def real(self) -> frozenset[int]:

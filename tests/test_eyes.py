@@ -197,6 +197,7 @@ def test_variants_are_ordered_by_what_they_skip(board):  # type: ignore[no-untyp
     reports = classify_all(board)
     assert reports["unsettled"].real <= reports["stones-and-eyes"].real <= reports["paths"].real
     assert reports["paths"].real <= reports["paths-first-step"].real
+    assert reports["unsettled"].rounds <= len(eye_points(board)) + 1
 
 
 # ------------------------------------------------- cross-check with Benson

@@ -66,7 +66,7 @@ def _verdict_text(board: Board, report: EyeReport, point: int) -> str:
     return f"false ({pairs} not joined)"
 
 
-def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport]) -> dict[str, Any]:
+def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine: str = "direct") -> dict[str, Any]:
     """One diagram's results as a JSON-able dict."""
     first = next(iter(reports.values()))
     eyes = []
@@ -81,6 +81,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport]) -> dic
         )
     return {
         "title": title,
+        "engine": engine,
         "variants": list(reports),
         "eyes": eyes,
         "real": {name: board.names(r.real) for name, r in reports.items()},
@@ -130,7 +131,7 @@ def command(
             if check:
                 problems += check_diagram(diagram)
             if as_json:
-                documents.append(eyes_json(board, diagram.title, reports))
+                documents.append(eyes_json(board, diagram.title, reports, engine))
                 continue
             differ = disagreements(reports)
             first = next(iter(reports.values()))
