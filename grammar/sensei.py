@@ -61,6 +61,8 @@ SYMBOLS: dict[str, tuple[Colour, Mark | None]] = {
 """Point symbols other than digits and `_`: the colour and mark they stand for."""
 
 DIGITS = "1234567890"
+_PLAIN = {".": EMPTY, "X": BLACK, "O": WHITE}
+"""The unmarked symbols, the bulk of every diagram: read first."""
 EXPECTED_SYMBOLS = ". , X O B W # @ Y Q Z P C S T M a-z 0-9 _ and the edges | - +"
 
 _COLLISION = re.compile(r"(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s+at\s+(\d+:\d+|\d+|[a-z]|[A-HJ-Z]\d{1,2})\b")
@@ -187,9 +189,7 @@ def read_block(
         line = block.line_of(token)
         column = token.column or 1
         if kind == "row":
-            chars = tuple(
-                (ch, column + i) for i, ch in enumerate(token.value) if ch not in " \t"
-            )
+            chars = tuple([(ch, column + i) for i, ch in enumerate(token.value) if ch != " " and ch != "\t"])
             rows.append(_Row(line, lines[line - 1], chars))
         elif kind == "link":
             label, bar, target = token.value[1:-1].partition("|")
@@ -244,7 +244,8 @@ def read_block(
             (p for chain in board.dead_chains for p in chain.points),
             key=lambda p: (board.points[p].coord[1], board.points[p].coord[0]),  # type: ignore[index]
         )
-        line, column = positions[board.points[first].coord]  # type: ignore[index]
+        x, y = board.points[first].coord  # type: ignore[misc]
+        line, column = positions[y][0], positions[y][1][x][1]
         try:
             board.check_legal()
         except IllegalPositionError as error:
@@ -461,9 +462,10 @@ def _board_rows(
     dict[tuple[int, int], Mark],
     dict[tuple[int, int], tuple[str, int, int]],
     frozenset[Side],
-    dict[tuple[int, int], tuple[int, int]],
+    list[tuple[int, tuple[tuple[str, int], ...]]],
 ]:
-    """Grid colours, marks, digits, open sides and each point's (line, column)."""
+    """Grid colours, marks, digits, open sides, and for each grid row its line
+    and its points' (symbol, column)."""
     top = bool(rows) and _is_edge_row(rows[0])
     bottom = len(rows) > 1 and _is_edge_row(rows[-1])
     board_rows = rows[(1 if top else 0) : (len(rows) - 1 if bottom else len(rows))]
@@ -528,7 +530,7 @@ def _board_rows(
     grid: list[list[Colour | None]] = []
     marks: dict[tuple[int, int], Mark] = {}
     digits: dict[tuple[int, int], tuple[str, int, int]] = {}
-    positions: dict[tuple[int, int], tuple[int, int]] = {}
+    positions: list[tuple[int, tuple[tuple[str, int], ...]]] = []
     width = -1
     for y, row in enumerate(board_rows):
         chars = row.chars[(1 if left else 0) : (len(row.chars) - 1 if right else len(row.chars))]
@@ -550,9 +552,13 @@ def _board_rows(
                 row.line,
                 column,
             )
+        positions.append((row.line, chars))
         cells: list[Colour | None] = []
         for x, (ch, column) in enumerate(chars):
-            positions[(x, y)] = (row.line, column)
+            colour = _PLAIN.get(ch)
+            if colour is not None:
+                cells.append(colour)
+                continue
             symbol = SYMBOLS.get(ch)
             if symbol is not None:
                 colour, mark = symbol
