@@ -180,6 +180,23 @@ def test_expansion_joins_regions_that_share_no_block():
     assert not blocks[a] & blocks[c]
 
 
+def test_two_regions_sharing_the_centre_block_are_one_expansion():
+    board = by_title("Two white regions that are adjacent")
+    (expansion,) = expansions(board)
+    assert len(expansion) == 12
+    assert len([r for r in controlled_regions(board)]) == 2
+
+
+def test_a_fixed_fill_colour_cuts_or_joins_where_the_checkered_fill_always_joins():
+    board = by_title("Two 1-eyed white groups that can always connect")
+    neutral = score(board).neutral
+    assert len(neutral) == 3
+    black = board.with_colours({p: B for p in neutral})
+    white = board.with_colours({p: W for p in neutral})
+    assert len(score(black).territory[W]) == 0 and names(black, score(black).seki_points) == {"A5", "J5"}
+    assert len(score(white).territory[W]) == 2
+
+
 def test_three_regions_sharing_a_block_are_one_expansion():
     board = by_title("Marked A, B, C white regions")
     assert {label(board, x) for x in "abc"} in [set(e) for e in expansions(board)]
