@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.ruleset import Suicide
+from passalive.solver.explicit import search
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness, play
 from passalive.solver.z3check import ChainResult, Status, check
 
@@ -149,9 +150,8 @@ def verify(
         if alive:
             if progress:
                 progress(f"{colour.value}: proving {len(alive)} chain(s)")
-            result = check(board, colour, alive, suicide, depth=depth, complete=complete, timeout=remaining())
-            for c in alive:
-                verdicts[c] = _verdict(result.chains[c], colour, True)
+            for c, r in _settle(board, colour, alive, suicide, depth, complete, remaining).items():
+                verdicts[c] = _verdict(r, colour, True)
         still: list[int] = []
         for c in dead:
             moves = greedy_capture(board, colour, c, suicide, limit=depth)
@@ -162,11 +162,53 @@ def verify(
         if still:
             if progress:
                 progress(f"{colour.value}: refuting {len(still)} chain(s)")
-            result = check(board, colour, still, suicide, depth=depth, complete=complete, timeout=remaining())
-            for c in still:
-                verdicts[c] = _verdict(result.chains[c], colour, False)
+            for c, r in _settle(board, colour, still, suicide, depth, complete, remaining).items():
+                verdicts[c] = _verdict(r, colour, False)
     ordered = tuple(verdicts[c.index] for c in board.chains)
     return Verification(board, variant_name, suicide, complete, depth, ordered, time.monotonic() - started)
+
+
+EXHAUSTIVE_STATES = 20_000
+"""With suicide legal, a complete check first tries to visit every reachable
+position (the explicit search) when there are at most this many."""
+
+
+def _settle(
+    board: Board,
+    colour: Colour,
+    targets: list[int],
+    suicide: Suicide,
+    depth: int | None,
+    complete: bool,
+    remaining: Callable[[], float | None],
+) -> dict[int, ChainResult]:
+    """The game-level result for each target chain.
+
+    With suicide legal the completeness bound of the Z3 check grows with the
+    number of capturable chains times the board, so a complete check first
+    tries the explicit search: on a small board it visits every reachable
+    position, which settles every chain exactly.  Whatever that leaves (too
+    many positions) goes to Z3.
+    """
+    results: dict[int, ChainResult] = {}
+    open_targets = list(targets)
+    if complete and suicide is not Suicide.ILLEGAL:
+        while open_targets:
+            found = search(board, colour, open_targets, suicide, max_states=EXHAUSTIVE_STATES, timeout=remaining())
+            if found.captured is None:
+                break
+            if found.captured:
+                for c in found.chains:
+                    results[c] = ChainResult(c, Status.CAPTURED, len(found.sequence), found.sequence)
+                open_targets = [c for c in open_targets if c not in found.chains]
+                continue
+            for c in open_targets:
+                results[c] = ChainResult(c, Status.PROVEN, found.depth)
+            open_targets = []
+    if open_targets:
+        result = check(board, colour, open_targets, suicide, depth=depth, complete=complete, timeout=remaining())
+        results.update(result.chains)
+    return results
 
 
 def _verdict(result: ChainResult, colour: Colour, claim_alive: bool) -> ChainVerdict:

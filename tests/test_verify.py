@@ -1,0 +1,168 @@
+"""The verdict layer and `passalive verify`: claims confirmed, refuted, contradicted."""
+
+from __future__ import annotations
+
+import glob
+import json
+from pathlib import Path
+
+import pytest
+
+from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.cli import main
+from passalive.read import parse_diagrams, read_diagrams
+from passalive.ruleset import Suicide
+from passalive.solver.simulator import Game, check_witness, replay
+from passalive.solver.verify import sequence_diagrams, verify
+from passalive.solver.z3check import Status
+
+B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
+
+EXAMPLE_5 = """$$ Not safe if suicide is allowed
+$$ +-----------+
+$$ | . X O . X |
+$$ | X X X X . |
+$$ | . X . X X |
+$$ +-----------+
+"""
+
+KNECHTEL_WRONG = """$$ Knechtel's marking keeps the black stones
+$$ +-----------+
+$$ | O O . O O |
+$$ | O . O . O |
+$$ | X O . O O |
+$$ | . X O O . |
+$$ | X . X O O |
+$$ +-----------+
+"""
+
+
+def board_of(markup: str) -> Board:
+    return parse_diagrams(markup)[0].board
+
+
+def test_casting_out_claims_are_proven_without_suicide() -> None:
+    board = board_of(EXAMPLE_5)
+    result = verify(board, "casting-out", Suicide.ILLEGAL, complete=True)
+    assert not result.contradictions
+    alive = [v for v in result.chains if v.claim_alive]
+    assert len(alive) == 2 and all(v.result is Status.PROVEN for v in alive)
+
+
+def test_the_same_claims_are_contradicted_when_suicide_is_legal() -> None:
+    board = board_of(EXAMPLE_5)
+    from passalive.analysis import analyse
+
+    no_suicide = analyse(board, "casting-out")
+    claims = {c: no_suicide.alive(c) for c in STONE_COLOURS}
+    result = verify(board, suicide=Suicide.MULTI, complete=True, claims=claims)
+    (wrong,) = result.contradictions
+    assert board.names(board.chains[wrong.chain].points) == ["E3"]
+    assert wrong.result is Status.CAPTURED
+    _, hit = check_witness(Game.of(board, B), wrong.sequence, Suicide.MULTI, [wrong.chain])
+    assert hit == {wrong.chain}
+    # the suicide variant gets it right
+    assert not verify(board, "suicide", Suicide.MULTI, complete=True).contradictions
+
+
+def test_a_sequence_is_shown_as_numbered_diagrams_that_read_back() -> None:
+    board = board_of(EXAMPLE_5)
+    lone = board.chain_at[board.point("E3")]
+    moves = (board.point("D3"), board.point("D3"), board.point("E2"))
+    texts = sequence_diagrams(board, B, moves, Suicide.MULTI)
+    assert len(texts) == 2  # the suicide ends the first diagram
+    # the suicide is drawn with its stones still standing: illegal as drawn
+    first, second = (parse_diagrams(t, replay=False, allow_illegal=True)[0] for t in texts)
+    assert first.first_colour is W and "suicide" in first.title
+    assert [m.number for m in second.moves] == [3, 5]
+    assert board.names([m.point for m in second.moves]) == ["D3", "E2"]
+    # the second diagram shows the position after the capture of E3
+    final = replay(Game.of(board, B), moves, Suicide.MULTI).final
+    drawn = second.board
+    for p in range(len(board.points)):
+        state = {0: E, 1: W, 2: B}[final[p]]
+        assert drawn.colours[p] is state, board.name(p)
+    assert drawn.colours[board.point("E3")] is E and lone is not None
+
+
+def test_bounded_check_reports_the_depth() -> None:
+    board = board_of(KNECHTEL_WRONG)
+    result = verify(board, "casting-out", depth=1)
+    assert {v.result for v in result.chains} <= {Status.ALIVE_TO_DEPTH, Status.CAPTURED}
+    assert all(v.depth <= 1 for v in result.chains)
+
+
+def _expectations() -> list[tuple[str, int, Board, Suicide, dict[Colour, frozenset[int]]]]:
+    cases = []
+    for path in sorted(glob.glob(str(Path(__file__).parent.parent / "examples" / "*.txt"))):
+        for number, diagram in enumerate(read_diagrams(path), 1):
+            for expect in diagram.expectations:
+                if "truth" not in expect.variants:
+                    continue
+                board = diagram.board
+                claims = {}
+                for colour in STONE_COLOURS:
+                    listed = expect.points(colour)
+                    if listed is None:
+                        break
+                    claims[colour] = frozenset(board.chain_at[p] for p in listed)  # type: ignore[misc]
+                else:
+                    cases.append((Path(path).name, number, board, expect.suicide, claims))
+    return cases
+
+
+@pytest.mark.parametrize("case", _expectations(), ids=lambda c: f"{c[0]}#{c[1]}-{c[3].value}")
+def test_the_pages_game_level_verdicts(case: tuple[str, int, Board, Suicide, dict[Colour, frozenset[int]]]) -> None:
+    """EXPECT variant=truth: the chains listed are proven, every other chain is captured."""
+    _, _, board, suicide, claims = case
+    # with suicide legal the complete bound is long; a proof may time out (unknown)
+    timeout = 30 if suicide is Suicide.ILLEGAL else 5
+    result = verify(board, suicide=suicide, complete=True, claims=claims, timeout=timeout)
+    assert not result.contradictions
+    for v in result.chains:
+        expected = Status.PROVEN if v.claim_alive else Status.CAPTURED
+        assert v.result in (expected, Status.UNKNOWN)
+
+
+def _captures() -> list[tuple[str, int, Board, object]]:
+    cases = []
+    for path in sorted(glob.glob(str(Path(__file__).parent.parent / "examples" / "*.txt"))):
+        for number, diagram in enumerate(read_diagrams(path), 1):
+            for claim in diagram.captures:
+                cases.append((Path(path).name, number, diagram.board, claim))
+    return cases
+
+
+@pytest.mark.parametrize("case", _captures(), ids=lambda c: f"{c[0]}#{c[1]}")
+def test_the_pages_capturing_sequences_replay(case: tuple[str, int, Board, object]) -> None:
+    _, _, board, claim = case
+    owner = claim.by.opponent  # type: ignore[attr-defined]
+    targets = [c.index for c in board.chains_of(owner)]
+    _, hit = check_witness(Game.of(board, owner), claim.moves, claim.suicide, targets)  # type: ignore[attr-defined]
+    assert hit
+
+
+def test_cli_exit_status_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wrong = tmp_path / "knechtel.txt"
+    wrong.write_text(KNECHTEL_WRONG)
+    with pytest.raises(SystemExit) as done:
+        main(["verify", "--variant", "knechtel", "--json", str(wrong)])
+    assert done.value.code == 1
+    document = json.loads(capsys.readouterr().out)
+    (diagram,) = document["diagrams"]
+    captured = [c for c in diagram["chains"] if c["claim"] == "alive" and c["result"] == "captured"]
+    assert {tuple(c["stones"]) for c in captured} == {("B2",), ("A1",)}
+    assert all(c["sequence"] == ["A2", "B1"] for c in captured)
+    assert set(diagram["chains"][0]) == {"colour", "stones", "claim", "result", "depth", "sequence"}
+
+
+def test_cli_text_output_passes_when_claims_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "example5.txt"
+    good.write_text(EXAMPLE_5)
+    main(["verify", str(good)])
+    out = capsys.readouterr().out
+    assert "black E3: claim alive; proven" in out
+    assert "no claim contradicted" in out
+    with pytest.raises(SystemExit) as done:
+        main(["verify", "--suicide", "--variant", "casting-out", str(good)])
+    assert done.value.code == 2  # casting-out is defined for suicide=no only
