@@ -312,25 +312,35 @@ def emit_steps(
             atom = step.literal
             cols = [j for j, a in enumerate(atom.args) if _arg_bound(a, set(bound))]
             t = gen.fresh("t")
-            if cols:
-                getter = gen.accessor(atom.relation, step.delta, "getter", tuple(cols))
-                key, indent = gen.key_code(indent, [atom.args[j] for j in cols])
-                gen.emit(indent, f"for {t} in {getter}({key}, ()):")
-            else:
-                scan = gen.accessor(atom.relation, step.delta, "scan")
-                gen.emit(indent, f"for {t} in {scan}:")
-            indent += 1
             checks = []
             assigns = []
             newly: list[str] = []
+            targets: list[str] = []
             for j, a in enumerate(atom.args):
                 if j in cols or not isinstance(a, ast.Var) or (a.anonymous and not gen.in_agg):
+                    targets.append("_")
                     continue
                 if a.name in newly:
                     checks.append(f"{t}[{j}] == {pyname(a.name)}")
+                    targets.append("_")
                 else:
                     assigns.append(f"{pyname(a.name)} = {t}[{j}]")
+                    targets.append(pyname(a.name))
                     newly.append(a.name)
+            if not gen.proof and not checks:
+                # unpack in the loop header: no tuple indexing per row
+                loop_var = "(" + ", ".join(targets) + ("," if len(targets) == 1 else "") + ")"
+                assigns = []
+            else:
+                loop_var = t
+            if cols:
+                getter = gen.accessor(atom.relation, step.delta, "getter", tuple(cols))
+                key, indent = gen.key_code(indent, [atom.args[j] for j in cols])
+                gen.emit(indent, f"for {loop_var} in {getter}({key}, ()):")
+            else:
+                scan = gen.accessor(atom.relation, step.delta, "scan")
+                gen.emit(indent, f"for {loop_var} in {scan}:")
+            indent += 1
             for line in assigns:
                 gen.emit(indent, line)
             if checks:
