@@ -49,6 +49,8 @@ Variants (`VARIANTS`):
   self-referential definition, which jsha's example shows has more than one
   fixpoint).  The order in which eyes are tested within a round does not
   matter.  Round one of `unsettled` is exactly `stones-and-eyes`.
+* `solid` — stw's suggestion after "Two 'real' eyes, but dead": paths without
+  spaces, so an eye is real only when the stones around it form one chain.
 
 Cut-outs: a point on an open side is never an eye point (its unseen
 neighbours are unknown), and paths use only the points the diagram shows.
@@ -76,6 +78,7 @@ VARIANTS: dict[str, str] = {
     "paths-first-step": "the definition as first written: only a path's first step may not enter the eye",
     "stones-and-eyes": "Spight: a path may skip only other eye points of the same colour",
     "unsettled": "Lapin: iterate 'stones-and-eyes' over the eyes not yet found false until nothing changes",
+    "solid": "stw: a path may skip nothing (the stones around the eye must be one chain)",
 }
 """The eye-tester variants, each with a one-line description."""
 
@@ -111,6 +114,7 @@ touch(Q, B, C) :- adjacent(Q, P), in_chain(P, B), stone(P, C).
 .decl variant(v: symbol)
 variant("paths").
 variant("stones-and-eyes").
+variant("solid").                       // skips nothing
 .decl skippable(v: symbol, q: number, c: symbol)
 skippable("paths", Q, C) :- empty(Q), colour(C).
 skippable("stones-and-eyes", Q, C) :- eye(Q, C).
@@ -306,6 +310,8 @@ def _skippable(board: Board, colour: Colour, variant: str, eyes_of_colour: froze
         return board.stones(Colour.EMPTY)
     if variant in ("stones-and-eyes", "unsettled"):
         return eyes_of_colour
+    if variant == "solid":
+        return frozenset()
     raise InputError(f"unknown eye-tester variant {variant!r}; expected one of {', '.join(VARIANTS)}")
 
 

@@ -195,7 +195,7 @@ def test_variants_are_ordered_by_what_they_skip(board):  # type: ignore[no-untyp
     """Skipping more points can only join more: paths ⊇ stones-and-eyes ⊇ unsettled,
     and the first-step reading accepts whatever the corrected one does."""
     reports = classify_all(board)
-    assert reports["unsettled"].real <= reports["stones-and-eyes"].real <= reports["paths"].real
+    assert reports["solid"].real <= reports["unsettled"].real <= reports["stones-and-eyes"].real <= reports["paths"].real
     assert reports["paths"].real <= reports["paths-first-step"].real
     assert reports["unsettled"].rounds <= len(eye_points(board)) + 1
 
