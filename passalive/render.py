@@ -158,7 +158,8 @@ def render_sensei(item: Board | Diagram, *, title: str | None = None) -> str:
     text_title = title if title is not None else (diagram.title if diagram else "")
     lines = ["$$" + options + (" " + text_title if text_title else "")]
 
-    edge = ("+" if left else "-") + "-" * (2 * width + 1) + ("+" if right else "-")
+    span = 2 * width - 1 + (2 if left else 0) + (2 if right else 0)  # the length of a row
+    edge = ("+" if left else "-") + "-" * (span - 2) + ("+" if right else "-") if span >= 2 else "-"
     if Side.TOP not in sides:
         lines.append("$$ " + edge)
     for y in range(height):
