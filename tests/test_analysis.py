@@ -332,3 +332,29 @@ def test_rules_engine_from_the_cli_with_explanations(tmp_path) -> None:  # type:
     (entry,) = json.loads(out.output)["diagrams"]
     assert entry["engine"] == "rules" and entry["alive"]["black"] == []
     assert any("cast out in round 2" in c["explanation"] for c in entry["chains"])
+
+
+# Where `wikipedia` differs: read literally, a region with no empty point is
+# vital to every chain, even one it does not touch.  B4 is a white stone
+# without liberties (an illegal position), so the region {B4} is vital to
+# the bottom chain B1-D1 as well, which then has two vital regions.
+WIKIPEDIA_EDGE_CASE = """
+$$
+$$ +-----------+
+$$ | X O X . X |
+$$ | X X X X X |
+$$ | O O O O O |
+$$ | . X X X O |
+$$ +-----------+
+"""
+
+
+@pytest.mark.parametrize("engine", ["direct", "rules"])
+def test_wikipedia_literal_vital_on_an_illegal_position(engine: str) -> None:
+    (diagram,) = parse_diagrams(WIKIPEDIA_EDGE_CASE, allow_illegal=True)
+    board = diagram.board
+    top = {"A4", "C4", "E4", "A3", "B3", "C3", "D3", "E3"}
+    for variant in ("casting-out", "benson"):
+        assert set(board.names(analyse(board, variant=variant, engine=engine).alive_points(BLACK))) == top
+    wiki = analyse(board, variant="wikipedia", engine=engine)
+    assert set(board.names(wiki.alive_points(BLACK))) == top | {"B1", "C1", "D1"}
