@@ -88,7 +88,7 @@ def _why(board: Board, model: Any) -> Callable[[int], str]:
     def why(chain_index: int) -> str:
         chain = board.chains[chain_index]
         rep = min(chain.points)
-        return str(model.why("alive", (rep,)))
+        return f"(the programs name points by id; this chain is {rep} = {board.name(rep)})\n" + str(model.why("alive", (rep,)))
 
     return why
 
