@@ -196,7 +196,7 @@ def resolve_variant(variant: str | None, suicide: Suicide) -> Variant:
 
 def analyse(
     board: Board,
-    variant: str | None = DEFAULT_VARIANT,
+    variant: str | None = None,
     suicide: Suicide = Suicide.ILLEGAL,
     engine: str = "direct",
     *,
@@ -205,8 +205,8 @@ def analyse(
 ) -> Analysis:
     """Decide which chains of both colours are pass-alive.
 
-    `variant` names an entry of VARIANTS (None: `casting-out`, or `suicide`
-    when suicide is legal); `engine` is `direct` or `rules`; `program` is the
+    `variant` names an entry of VARIANTS (None, the default: `casting-out`,
+    or `suicide` when suicide is legal); `engine` is `direct` or `rules`; `program` is the
     path of a user's rule program (run on the rule engine; it must define
     `alive/1` over chain points, see docs/variants.md); `territory` the
     territory convention.  Raises UsageError for an unknown name or a suicide
