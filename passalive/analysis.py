@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from passalive.board import STONE_COLOURS, Board, Colour, Region
+from passalive.board import STONE_COLOURS, Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.ruleset import Suicide
 from passalive.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
@@ -68,7 +68,15 @@ def territory_points(
     return frozenset(result)
 
 
-def _territory_region(board: Board, region: Region, convention: str, suicide: Suicide, chains, colours) -> bool:  # type: ignore[no-untyped-def]
+def _territory_region(
+    board: Board,
+    region: Region,
+    convention: str,
+    suicide: Suicide,
+    chains: tuple[Chain, ...],
+    colours: tuple[Colour, ...],
+) -> bool:
+    """Whether one closed c-region, bordered only by pass-alive chains, is territory."""
     c = region.colour
     if convention == "healthy":
         for i in region.chains:
@@ -241,7 +249,14 @@ def analyse(
     return Analysis(board, chosen.name, suicide, "direct", territory, sources, {}, explainer)
 
 
-def _fast_analysis(board: Board, chosen: Variant, suicide: Suicide, territory: str, explainer) -> Analysis:  # type: ignore[no-untyped-def]
+def _fast_analysis(
+    board: Board,
+    chosen: Variant,
+    suicide: Suicide,
+    territory: str,
+    explainer: Callable[[Colour], Trace] | None,
+) -> Analysis:
+    """casting-out or suicide by `passalive.direct`, chain indices and stones computed on demand."""
     from passalive.direct import Geometry, casting_out
 
     g = Geometry.of(board)
