@@ -7,7 +7,8 @@ that every chain in S has at least two healthy c-regions whose c-chains are
 all in S, where a region that reaches an open side of a cut-out is never
 healthy.
 
-Why it is fast (about 5x the plain set-based version on 19x19):
+Why it is fast (bench/bench_analyse.py: about 150 µs per 19x19 end-of-game
+position for both colours, 3.4x the plain set-based version):
 
 * Sets of points are Python ints used as bitsets.  On a plain grid the
   neighbours of a set are four shifts; rows are laid out with one padding bit
