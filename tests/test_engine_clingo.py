@@ -1,17 +1,21 @@
-"""The engine equals clingo on generated stratified programs (skipped without clingo).
+"""The engine on generated stratified programs: equal to a brute-force evaluator
+written from the definitions, and equal to clingo (when clingo is installed).
 
 Programs are drawn over two input relations, e/2 and f/1, on the numbers 0..4,
 and up to six derived relations on three levels: a rule may use relations of
 its own level or lower positively (so there is positive and mutual recursion),
 relations of lower levels under negation and inside `count`/`sum` aggregates,
 comparisons, and `V = X + k` in non-recursive rules.  Such programs are
-stratified, so clingo's unique stable model is the least model the engine
-must compute.  The same program is printed in both syntaxes.
+stratified, so their meaning is the least model level by level, which is also
+clingo's unique stable model.  Each program is kept as data and printed in
+both syntaxes.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,11 +23,10 @@ from hypothesis import strategies as st
 
 from passalive.rules import parse_program
 
-clingo = pytest.importorskip("clingo")
-
 DOMAIN = range(5)
 VARS = ("X", "Y", "Z")
 EDB = {"e": 2, "f": 1}
+OPS = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__, "!=": int.__ne__, "=": int.__eq__}
 
 
 @dataclass(frozen=True)
@@ -33,42 +36,77 @@ class Rel:
     level: int  # -1 for the inputs
 
 
-@st.composite
-def programs(draw):
-    rels = [Rel(n, a, -1) for n, a in EDB.items()]
-    idb: list[Rel] = []
-    for level in range(3):
-        for k in range(draw(st.integers(1, 2))):
-            idb.append(Rel(f"r{level}{'ab'[k]}", draw(st.integers(1, 2)), level))
-    ours: list[str] = [".decl e(a: number, b: number)", ".decl f(a: number)"]
-    asp: list[str] = []
-    for r in idb:
-        params = ", ".join(f"a{i}: number" for i in range(r.arity))
-        ours.append(f".decl {r.name}({params})")
-    for head in idb:
-        for _ in range(draw(st.integers(1, 3))):
-            o, a = draw(rule(head, rels + idb))
-            ours.append(o)
-            asp.append(a)
-    return "\n".join(ours) + "\n", "\n".join(asp) + "\n", [r.name for r in idb]
+@dataclass(frozen=True)
+class Rule:
+    head: Rel
+    head_args: tuple[str, ...]
+    positives: tuple[tuple[str, tuple[str, ...]], ...]
+    negation: tuple[str, tuple[str, ...]] | None
+    comparison: tuple[str, str, str] | None
+    arith: tuple[str, int] | None  # V = source + k
+    agg: tuple[str, str, tuple[str, ...]] | None  # (count|sum, relation, args with locals L0, L1)
+
+    def ours(self) -> str:
+        body = [f"{r}({', '.join(a)})" for r, a in self.positives]
+        if self.negation:
+            body.append(f"!{self.negation[0]}({', '.join(self.negation[1])})")
+        if self.comparison:
+            body.append(" ".join(self.comparison))
+        if self.arith:
+            body.append(f"V = {self.arith[0]} + {self.arith[1]}")
+        if self.agg:
+            kind, rel, args = self.agg
+            atom = f"{rel}({', '.join(args)})"
+            local = [a for a in args if a.startswith("L")]
+            body.append(f"N = count : {{ {atom} }}" if kind == "count" else f"N = sum {local[0]} : {{ {atom} }}")
+        return f"{self.head.name}({', '.join(self.head_args)}) :- {', '.join(body)}."
+
+    def asp(self) -> str:
+        body = [f"{r}({', '.join(a)})" for r, a in self.positives]
+        if self.negation:
+            body.append(f"not {self.negation[0]}({', '.join(self.negation[1])})")
+        if self.comparison:
+            body.append(" ".join(self.comparison))
+        if self.arith:
+            body.append(f"V = {self.arith[0]} + {self.arith[1]}")
+        if self.agg:
+            kind, rel, args = self.agg
+            local = [a for a in args if a.startswith("L")]
+            atom = f"{rel}({', '.join(args)})"
+            body.append(f"N = #{kind} {{ {', '.join(local) or '0'} : {atom} }}")
+        return f"{self.head.name}({', '.join(self.head_args)}) :- {', '.join(body)}."
 
 
-def term(draw, bound: list[str], allow_const: bool = True) -> str:
+@dataclass(frozen=True)
+class Generated:
+    relations: tuple[Rel, ...]
+    rules: tuple[Rule, ...]
+
+    def ours(self) -> str:
+        decls = [".decl e(a: number, b: number)", ".decl f(a: number)"]
+        for r in self.relations:
+            decls.append(f".decl {r.name}({', '.join(f'a{i}: number' for i in range(r.arity))})")
+        return "\n".join(decls + [rule.ours() for rule in self.rules]) + "\n"
+
+    def asp(self) -> str:
+        return "\n".join(rule.asp() for rule in self.rules) + "\n"
+
+
+def _term(draw, bound: list[str], allow_const: bool = True) -> str:
     if bound and (not allow_const or draw(st.booleans()) or draw(st.booleans())):
         return draw(st.sampled_from(bound))
     return str(draw(st.sampled_from(list(DOMAIN))))
 
 
 @st.composite
-def rule(draw, head: Rel, rels: list[Rel]):
-    positives = [r for r in rels if r.level <= head.level]
+def rules(draw, head: Rel, rels: list[Rel]) -> Rule:
+    same_or_lower = [r for r in rels if r.level <= head.level]
     lower = [r for r in rels if r.level < head.level]
-    body_o: list[str] = []
-    body_a: list[str] = []
+    positives = []
     bound: list[str] = []
     recursive = False
     for _ in range(draw(st.integers(1, 3))):
-        r = draw(st.sampled_from(positives))
+        r = draw(st.sampled_from(same_or_lower))
         recursive |= r.level == head.level
         args = []
         for _ in range(r.arity):
@@ -79,60 +117,43 @@ def rule(draw, head: Rel, rels: list[Rel]):
                 args.append(v)
                 if v not in bound:
                     bound.append(v)
-        atom = f"{r.name}({', '.join(args)})"
-        body_o.append(atom)
-        body_a.append(atom)
+        positives.append((r.name, tuple(args)))
+    negation = comparison = arith = agg = None
     if bound and lower and draw(st.booleans()):
         r = draw(st.sampled_from(lower))
-        args = ", ".join(term(draw, bound) for _ in range(r.arity))
-        body_o.append(f"!{r.name}({args})")
-        body_a.append(f"not {r.name}({args})")
+        negation = (r.name, tuple(_term(draw, bound) for _ in range(r.arity)))
     if bound and draw(st.booleans()):
-        op = draw(st.sampled_from(["<", "<=", ">", ">=", "!=", "="]))
-        left = draw(st.sampled_from(bound))
-        right = term(draw, bound)
-        body_o.append(f"{left} {op} {right}")
-        body_a.append(f"{left} {op} {right}")
+        comparison = (draw(st.sampled_from(bound)), draw(st.sampled_from(sorted(OPS))), _term(draw, bound))
     if bound and not recursive and draw(st.integers(0, 3)) == 0:
-        k = draw(st.integers(-2, 2))
-        source = draw(st.sampled_from(bound))
-        body_o.append(f"V = {source} + {k}")
-        body_a.append(f"V = {source} + {k}")
+        arith = (draw(st.sampled_from(bound)), draw(st.integers(-2, 2)))
         bound.append("V")
     if bound and lower and draw(st.integers(0, 3)) == 0:
         r = draw(st.sampled_from(lower))
-        outer = draw(st.sampled_from(bound))
-        args = [outer if draw(st.booleans()) else f"L{i}" for i in range(r.arity)]
-        local = [x for x in args if x.startswith("L")]
-        atom = f"{r.name}({', '.join(args)})"
-        if draw(st.booleans()) or not local:
-            body_o.append(f"N = count : {{ {atom} }}")
-            body_a.append(f"N = #count {{ {', '.join(local) or '0'} : {atom} }}")
-        else:
-            body_o.append(f"N = sum {local[0]} : {{ {atom} }}")
-            body_a.append(f"N = #sum {{ {', '.join(local)} : {atom} }}")
+        outer = draw(st.sampled_from([b for b in bound if b != "V"] or bound))
+        args = tuple(outer if draw(st.booleans()) else f"L{i}" for i in range(r.arity))
+        local = [a for a in args if a.startswith("L")]
+        kind = "sum" if local and draw(st.booleans()) else "count"
+        agg = (kind, r.name, args)
         bound.append("N")
-    if not bound:
-        head_args = [str(draw(st.sampled_from(list(DOMAIN)))) for _ in range(head.arity)]
+    if bound:
+        head_args = tuple(_term(draw, bound, allow_const=False) for _ in range(head.arity))
     else:
-        head_args = [term(draw, bound, allow_const=False) for _ in range(head.arity)]
-    head_atom = f"{head.name}({', '.join(head_args)})"
-    return f"{head_atom} :- {', '.join(body_o)}.", f"{head_atom} :- {', '.join(body_a)}."
+        head_args = tuple(str(draw(st.sampled_from(list(DOMAIN)))) for _ in range(head.arity))
+    return Rule(head, head_args, tuple(positives), negation, comparison, arith, agg)
 
 
-def clingo_model(asp: str, facts: dict, shown: list[str]) -> dict[str, set]:
-    ctl = clingo.Control(["--warn=none"])
-    text = asp + "".join(f"e({a},{b}).\n" for a, b in facts["e"]) + "".join(f"f({a}).\n" for (a,) in facts["f"])
-    ctl.add("base", [], text)
-    ctl.ground([("base", [])])
-    out: dict[str, set] = {name: set() for name in shown}
-    models = []
-    ctl.solve(on_model=lambda m: models.append([s for s in m.symbols(atoms=True)]))
-    assert len(models) == 1
-    for sym in models[0]:
-        if sym.name in out:
-            out[sym.name].add(tuple(arg.number for arg in sym.arguments))
-    return out
+@st.composite
+def programs(draw) -> Generated:
+    rels = [Rel(n, a, -1) for n, a in EDB.items()]
+    idb: list[Rel] = []
+    for level in range(3):
+        for k in range(draw(st.integers(1, 2))):
+            idb.append(Rel(f"r{level}{'ab'[k]}", draw(st.integers(1, 2)), level))
+    drawn = []
+    for head in idb:
+        for _ in range(draw(st.integers(1, 3))):
+            drawn.append(draw(rules(head, rels + idb)))
+    return Generated(tuple(idb), tuple(drawn))
 
 
 facts_strategy = st.fixed_dictionaries(
@@ -143,11 +164,88 @@ facts_strategy = st.fixed_dictionaries(
 )
 
 
+# --------------------------------------------------------------------------- brute force
+def brute_force(program: Generated, facts: dict) -> dict[str, set]:
+    """The least model level by level: every rule applied to every assignment of
+    its variables over the active domain, until nothing changes."""
+    db: dict[str, set] = {"e": set(facts["e"]), "f": set(facts["f"])}
+    for r in program.relations:
+        db[r.name] = set()
+
+    def val(term: str, env: dict) -> int:
+        return env[term] if term in env else int(term)
+
+    for level in range(3):
+        level_rules = [rule for rule in program.rules if rule.head.level == level]
+        changed = True
+        while changed:
+            changed = False
+            domain = set(DOMAIN)
+            for rows in db.values():
+                for row in rows:
+                    domain.update(row)
+            for rule in level_rules:
+                names = sorted({a for _, args in rule.positives for a in args if a in VARS})
+                for values in product(sorted(domain), repeat=len(names)):
+                    env = dict(zip(names, values))
+                    if not all(tuple(val(a, env) for a in args) in db[rel] for rel, args in rule.positives):
+                        continue
+                    if rule.negation and tuple(val(a, env) for a in rule.negation[1]) in db[rule.negation[0]]:
+                        continue
+                    if rule.comparison:
+                        left, op, right = rule.comparison
+                        if not OPS[op](val(left, env), val(right, env)):
+                            continue
+                    if rule.arith:
+                        env["V"] = env[rule.arith[0]] + rule.arith[1]
+                    if rule.agg:
+                        kind, rel, args = rule.agg
+                        matching = [row for row in db[rel]
+                                    if all(a.startswith("L") or row[i] == val(a, env) for i, a in enumerate(args))]
+                        first_local = next((i for i, a in enumerate(args) if a.startswith("L")), None)
+                        env["N"] = len(matching) if kind == "count" else sum(row[first_local] for row in matching)
+                    head = tuple(val(a, env) for a in rule.head_args)
+                    if head not in db[rule.head.name]:
+                        db[rule.head.name].add(head)
+                        changed = True
+    return db
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs(), facts_strategy)
+def test_engine_equals_brute_force_on_stratified_programs(program, facts):
+    text = program.ours()
+    model = parse_program(text).run(facts)
+    expected = brute_force(program, facts)
+    for r in program.relations:
+        assert model.relation(r.name) == expected[r.name], f"{r.name}\n{text}"
+
+
+# --------------------------------------------------------------------------- clingo
+def clingo_model(asp: str, facts: dict, shown: list[str]) -> dict[str, set]:
+    import clingo
+
+    ctl = clingo.Control(["--warn=none"])
+    text = asp + "".join(f"e({a},{b}).\n" for a, b in facts["e"]) + "".join(f"f({a}).\n" for (a,) in facts["f"])
+    ctl.add("base", [], text)
+    ctl.ground([("base", [])])
+    out: dict[str, set] = {name: set() for name in shown}
+    models = []
+    ctl.solve(on_model=lambda m: models.append(list(m.symbols(atoms=True))))
+    assert len(models) == 1
+    for sym in models[0]:
+        if sym.name in out:
+            out[sym.name].add(tuple(arg.number for arg in sym.arguments))
+    return out
+
+
+@pytest.mark.skipif(importlib.util.find_spec("clingo") is None, reason="clingo is not installed")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs(), facts_strategy)
 def test_engine_equals_clingo_on_stratified_programs(program, facts):
-    ours, asp, idb = program
-    model = parse_program(ours).run(facts)
-    expected = clingo_model(asp, facts, idb)
-    for name in idb:
-        assert model.relation(name) == expected[name], f"{name}\n{ours}"
+    text = program.ours()
+    model = parse_program(text).run(facts)
+    names = [r.name for r in program.relations]
+    expected = clingo_model(program.asp(), facts, names)
+    for name in names:
+        assert model.relation(name) == expected[name], f"{name}\n{text}"
