@@ -196,3 +196,12 @@ def test_set_definition_solved_as_csp_equals_casting_out(board: Board, legal: bo
     by_casting_out = analyse(board, variant=None, suicide=suicide)
     for colour in STONE_COLOURS:
         assert by_csp.alive(colour) == by_casting_out.alive(colour)
+
+
+@fast(60)
+@given(end_of_game_positions(suicide=None))
+def test_the_strategy_draws_legal_positions_of_the_asked_sizes(board: Board) -> None:
+    board.check_legal()
+    width, height = board.size  # type: ignore[misc]
+    assert 5 <= width <= 19 and 5 <= height <= 19
+    assert board.is_plain_grid
