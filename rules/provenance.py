@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from passalive.errors import InputError, Location
 from passalive.rules import ast
@@ -35,10 +35,14 @@ if TYPE_CHECKING:
     from passalive.rules.engine import Model
 
 
-def format_fact(relation: str, values: tuple) -> str:
+def format_fact(relation: str, values: tuple, label: Callable[[str, int, Any], str | None] | None = None) -> str:
+    """`rel(1, "black")`; `label(relation, position, value)` may name a value its own way."""
     parts = []
-    for v in values:
-        if v is None:
+    for i, v in enumerate(values):
+        named = label(relation, i, v) if label is not None and v is not None else None
+        if named is not None:
+            parts.append(named)
+        elif v is None:
             parts.append("_")
         elif isinstance(v, str):
             parts.append('"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"')
@@ -70,9 +74,21 @@ class Proof:
     round: int | None = None
     children: tuple["Proof", ...] = field(default=())
 
-    def render(self, indent: str = "", max_depth: int | None = None) -> str:
-        """The tree, two spaces per level; below `max_depth` levels, children are elided."""
+    def render(
+        self,
+        indent: str = "",
+        max_depth: int | None = None,
+        label: Callable[[str, int, Any], str | None] | None = None,
+    ) -> str:
+        """The tree, two spaces per level; below `max_depth` levels, children are elided.
+
+        `label(relation, position, value)`, when given, names the values of facts
+        (e.g. a point id as "C3"); returning None keeps the number.
+        """
         head = self.text
+        if label is not None and self.relation is not None and self.values is not None:
+            plain = format_fact(self.relation, self.values)
+            head = head.replace(plain, format_fact(self.relation, self.values, label), 1)
         if self.detail:
             head += f"  [{self.detail}]"
         lines = [indent + head]
@@ -80,7 +96,7 @@ class Proof:
             lines.append(indent + "  ...")
             return "\n".join(lines)
         for child in self.children:
-            lines.append(child.render(indent + "  ", None if max_depth is None else max_depth - 1))
+            lines.append(child.render(indent + "  ", None if max_depth is None else max_depth - 1, label))
         return "\n".join(lines)
 
     def __str__(self) -> str:

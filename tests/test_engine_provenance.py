@@ -138,3 +138,11 @@ def test_why_checks_its_arguments():
         model.why("nope", (1,))
     with pytest.raises(InputError, match="2 arguments"):
         model.why("path", (1,))
+
+
+def test_render_can_name_values():
+    model = parse_program(EDGES).run({"edge": [(1, 2), (2, 3)]})
+    names = {1: "A1", 2: "B1", 3: "C1"}
+    text = model.why("path", (1, 3)).render(label=lambda rel, pos, value: names.get(value))
+    assert text.splitlines()[0] == "path(A1, C1)  [rule at <string>:5:1]"
+    assert "edge(B1, C1)  [input fact]" in text
