@@ -163,11 +163,11 @@ def _check_types(rule: ast.Rule, decls: dict[str, ast.Declaration]) -> None:
                             env[a.name] = t
     for atom, _neg, _agg in atoms:
         decl = decls[atom.relation]
-        for arg, typ in zip(atom.args, decl.types):
+        for position, (arg, typ) in enumerate(zip(atom.args, decl.types)):
             t = _term_type(arg, env)
             if t is not None and t != typ:
                 raise InputError(
-                    f"argument {decl.attributes[atom.args.index(arg)]} of {atom.relation} is a {typ}, got a {t}: {arg}",
+                    f"argument {decl.attributes[position]} of {atom.relation} is a {typ}, got a {t}: {arg}",
                     getattr(arg, "loc", atom.loc),
                 )
             _check_arith(arg, env)
