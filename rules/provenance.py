@@ -149,6 +149,10 @@ class Explainer:
             raise InputError(f"unknown relation {name}")
         if len(values) != decl.arity:
             raise InputError(f"{name} has {decl.arity} arguments, got {len(values)}")
+        for value, typ in zip(values, decl.types):
+            ok = isinstance(value, str) if typ == "symbol" else isinstance(value, int) and not isinstance(value, bool)
+            if not ok:
+                raise InputError(f"{format_fact(name, values)}: {value!r} is not a {typ}")
         self.nodes = 0
         return self._prove(name, values, self.main, set(), set())
 
@@ -174,7 +178,8 @@ class Explainer:
         if key in path:
             if self._kind(name) == ast.GREATEST:
                 return Proof(text, "ref", True, "holds by the greatest fixpoint (being shown above)", name, values)
-            return Proof(text, "ref", True, "see above", name, values)
+            return Proof(text, "ref", True, "being shown above: the proof returns here through a greatest relation",
+                         name, values)
         if key in shown:
             return Proof(text, "ref", self._holds(view, name, values), "shown above", name, values)
         self.nodes += 1

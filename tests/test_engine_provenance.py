@@ -138,6 +138,8 @@ def test_why_checks_its_arguments():
         model.why("nope", (1,))
     with pytest.raises(InputError, match="2 arguments"):
         model.why("path", (1,))
+    with pytest.raises(InputError, match="is not a number"):
+        model.why("path", (1, "x"))
 
 
 def test_render_can_name_values():
