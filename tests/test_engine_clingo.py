@@ -249,3 +249,30 @@ def test_engine_equals_clingo_on_stratified_programs(program, facts):
     expected = clingo_model(program.asp(), facts, names)
     for name in names:
         assert model.relation(name) == expected[name], f"{name}\n{text}"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("clingo") is None, reason="clingo is not installed")
+def test_the_naive_casting_out_program_has_two_stable_models_and_greatest_picks_the_largest():
+    import clingo
+
+    from test_engine import BENSON
+
+    # chains 1 and 2 share both their regions: each is alive only if the other is
+    facts = {
+        "chain": [(1,), (2,)],
+        "healthy": [(1, 10), (1, 11), (2, 10), (2, 11)],
+        "touches": [(10, 1), (10, 2), (11, 1), (11, 2)],
+    }
+    naive = (
+        "spoiled(R) :- touches(R, B), not alive(B).\n"
+        "alive(B) :- chain(B), #count { R : healthy(B, R), not spoiled(R) } >= 2.\n"
+        + "".join(f"{rel}({','.join(map(str, row))}).\n" for rel, rows in facts.items() for row in rows)
+    )
+    ctl = clingo.Control(["0", "--warn=none"])
+    ctl.add("base", [], naive)
+    ctl.ground([("base", [])])
+    models: list[set] = []
+    ctl.solve(on_model=lambda m: models.append({s.arguments[0].number for s in m.symbols(atoms=True) if s.name == "alive"}))
+    assert sorted(map(sorted, models)) == [[], [1, 2]]
+    engine = parse_program(BENSON).run(facts)
+    assert {b for (b,) in engine.relation("alive")} == max(models, key=len)
