@@ -313,6 +313,8 @@ def _parse_file(path: str, out: _Collector) -> None:
             text = handle.read()
     except OSError as exc:
         raise InputError(f"cannot read rule program {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"rule program {path} is not UTF-8 text (byte {exc.start})") from None
     out.files.append(path)
     _parse_text(text, path, os.path.dirname(os.path.abspath(path)), out)
 
