@@ -22,7 +22,6 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-Tuple = tuple
 
 
 class Rel:
