@@ -1,9 +1,11 @@
 """passalive: decide which stones of a Go position are pass-alive, and prove it.
 
 The public API: read diagrams (Sensei's Library markup, plain boards, SGF)
-into `Diagram`s holding `Board`s, and write them back.
+into `Diagram`s holding `Board`s, write them back, and `analyse` a board
+under one of the variants of Benson's definition.
 """
 
+from passalive.analysis import VARIANTS, Analysis, analyse
 from passalive.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
 from passalive.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
 from passalive.errors import IllegalPositionError, InputError, Location, PassaliveError, UsageError
@@ -12,6 +14,9 @@ from passalive.render import board_json, diagram_json, diagrams_json, render_pla
 from passalive.ruleset import Suicide
 
 __all__ = [
+    "VARIANTS",
+    "Analysis",
+    "analyse",
     "Annotation",
     "Board",
     "CaptureClaim",
