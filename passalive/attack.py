@@ -145,12 +145,13 @@ def _search(
     full = grid.full
     dilate = grid.dilate
     flood = grid.flood
+    neighbours = grid.neighbours
     outer = [dilate(c) & ~c for c in chains]
     # for each point, the chains it is a liberty (or attacker-held neighbour) of
-    touching: dict[int, list[int]] = {}
+    touching: list[list[int]] = [[] for _ in range(n)]
     for i, o in enumerate(outer):
         for p in bits(o):
-            touching.setdefault(p, []).append(i)
+            touching[p].append(i)
     pending = set(goal)
     found: dict[int, tuple[int, ...]] = {}
     own_all = sum(chains)
@@ -183,16 +184,18 @@ def _search(
         for i in pending:
             if not cap >> i & 1:
                 urgent |= outer[i]
-        order = [p for p in bits(empty & ~urgent)] + [p for p in bits(empty & urgent)]
+        order = bits(empty & ~urgent) + bits(empty & urgent)
         for p in order:
             bit = 1 << p
             a2 = a | bit
             newly = 0
-            for i in touching.get(p, ()):
+            for i in touching[p]:
                 if not cap >> i & 1 and not outer[i] & ~a2:
                     newly |= 1 << i
             if newly:
                 child = a2 | (cap | newly) << n
+            elif neighbours[p] & empty:
+                child = a2 | cap << n  # the new stone has a liberty of its own
             else:
                 chain = flood(bit, a2)
                 if dilate(chain) & empty & ~bit:

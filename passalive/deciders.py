@@ -97,6 +97,10 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     return SideSpec(name, rule)
 
 
+_DIRECT = ("casting-out", "suicide")
+"""Variants evaluated by `passalive.direct.casting_out` directly (same code as `analyse`)."""
+
+
 @dataclass(frozen=True)
 class TruthOptions:
     """How `truth` is computed: the attacker search's budget of positions per
@@ -122,8 +126,9 @@ class Evaluator:
         self.programs = programs
         self.truth = truth
         self._board: Board | None = None
-        self._memo: dict[tuple[str, Suicide, Colour], Verdict] = {}
+        self._memo: dict[tuple[str, str, str], Verdict] = {}
         self._analyses: dict[tuple[str, Suicide], object] = {}
+        self._geometry: object | None = None
 
     @property
     def board(self) -> Board:
@@ -134,13 +139,26 @@ class Evaluator:
 
     def verdict(self, side: SideSpec, colour: Colour) -> Verdict:
         """The side's answer for one colour."""
-        key = (side.name, side.suicide, colour)
+        key = (side.name, side.suicide._value_, colour._value_)
         if key not in self._memo:
             if side.name == "truth":
                 self._memo[key] = self._truth(side.suicide, colour)
+            elif side.name in _DIRECT:
+                self._memo[key] = Verdict(self._direct(side.name == "suicide", colour))
             else:
                 self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))  # type: ignore[attr-defined]
         return self._memo[key]
+
+    def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
+        """casting-out / suicide by the direct implementation `analyse` uses,
+        called without building an Analysis (the bulk of an exhaustive run)."""
+        from passalive.direct import Geometry, casting_out
+
+        if self._geometry is None:
+            self._geometry = Geometry.of(self.board)
+        g = self._geometry
+        result = casting_out(g, colour, all_points)
+        return frozenset(sum(1 << p for p in g.points(chain)) for chain in result.chains)
 
     def _analysis(self, side: SideSpec) -> object:
         key = (side.name, side.suicide)
@@ -181,7 +199,7 @@ class Evaluator:
         return Verdict(frozenset(alive), frozenset(unknown), witnesses, states)
 
     def _truth_memo(self, suicide: Suicide, colour: Colour) -> Verdict:
-        key = ("truth", suicide, colour)
+        key = ("truth", suicide._value_, colour._value_)
         if key not in self._memo:
             self._memo[key] = self._truth(suicide, colour)
         return self._memo[key]

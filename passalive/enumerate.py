@@ -53,12 +53,20 @@ class Position:
         return (self.black | self.white).bit_count()
 
 
-def bits(mask: int) -> Iterator[int]:
+_BYTE_BITS = tuple(tuple(i for i in range(8) if v >> i & 1) for v in range(256))
+
+
+def bits(mask: int) -> list[int]:
     """The indices of the set bits of a mask, lowest first."""
+    result: list[int] = []
+    offset = 0
     while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+        byte = mask & 255
+        if byte:
+            result.extend([offset + i for i in _BYTE_BITS[byte]] if offset else _BYTE_BITS[byte])
+        mask >>= 8
+        offset += 8
+    return result
 
 
 @dataclass(frozen=True)
