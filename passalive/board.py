@@ -322,19 +322,25 @@ class Board:
 
     # ------------------------------------------------------ derived structure
 
-    def _components(self, members: Sequence[bool]) -> list[list[int]]:
-        """Connected components of the points where `members[p]` holds."""
+    def components(self, members: Sequence[bool], *, same_colour: bool = False) -> list[list[int]]:
+        """Connected components of the points where `members[p]` holds.
+
+        With `same_colour`, only neighbours of one colour connect (chains);
+        otherwise any two adjacent members do (regions).
+        """
+        colours = self.colours
         seen = [False] * len(self.points)
         components: list[list[int]] = []
         for start in range(len(self.points)):
             if seen[start] or not members[start]:
                 continue
+            colour = colours[start]
             seen[start] = True
             component = [start]
             i = 0
             while i < len(component):
                 for q in self.adjacency[component[i]]:
-                    if members[q] and not seen[q]:
+                    if members[q] and not seen[q] and (not same_colour or colours[q] is colour):
                         seen[q] = True
                         component.append(q)
                 i += 1
@@ -348,7 +354,7 @@ class Board:
         stones = [c is not Colour.EMPTY for c in colours]
         open_points = self.open_points
         chains: list[Chain] = []
-        for component in self._components_by_colour(stones):
+        for component in self.components(stones, same_colour=True):
             colour = colours[component[0]]
             liberties = frozenset(
                 q for p in component for q in self.adjacency[p] if colours[q] is Colour.EMPTY
@@ -363,27 +369,6 @@ class Board:
                 )
             )
         return tuple(chains)
-
-    def _components_by_colour(self, members: Sequence[bool]) -> list[list[int]]:
-        """Components of member points where only same-coloured neighbours connect."""
-        colours = self.colours
-        seen = [False] * len(self.points)
-        components: list[list[int]] = []
-        for start in range(len(self.points)):
-            if seen[start] or not members[start]:
-                continue
-            colour = colours[start]
-            seen[start] = True
-            component = [start]
-            i = 0
-            while i < len(component):
-                for q in self.adjacency[component[i]]:
-                    if not seen[q] and colours[q] is colour:
-                        seen[q] = True
-                        component.append(q)
-                i += 1
-            components.append(component)
-        return components
 
     @cached_property
     def chain_at(self) -> tuple[int | None, ...]:
@@ -414,7 +399,7 @@ class Board:
         result: dict[Colour, tuple[Region, ...]] = {}
         for c in STONE_COLOURS:
             regions: list[Region] = []
-            for component in self._components([col is not c for col in colours]):
+            for component in self.components([col is not c for col in colours]):
                 adjacent = frozenset(
                     chain_at[q]  # type: ignore[misc]
                     for p in component

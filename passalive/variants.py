@@ -248,7 +248,7 @@ def trace_knechtel(board: Board, colour: Colour) -> Trace:
     stone strings are its answer.  Both colours are marked together.
     """
     colours = board.colours
-    empty_strings = board._components_by_colour([c is Colour.EMPTY for c in colours])
+    empty_strings = board.components([c is Colour.EMPTY for c in colours], same_colour=True)
     open_points = board.open_points
     chain_at = board.chain_at
     eye_adj: list[frozenset[int]] = []  # stone strings next to each empty string
