@@ -1,0 +1,566 @@
+"""Regression checks of wiki diagrams: every `{EXPECT ...}` and `{CAPTURE ...}` line.
+
+A Go wiki page claims verdicts under its diagrams ("the white chain is
+unconditionally alive", "not safe if suicide allowed").  The corpus in
+`examples/` keeps each claim next to its diagram in passalive's extension
+lines, and `check` runs them all, the way a test suite does:
+
+* `{EXPECT variant=V,... [suicide=R] black=P,...|none white=...}`: under each
+  variant V and suicide rule R, the pass-alive chains of each listed colour
+  must be exactly the chains through the listed points.  The variant `truth`
+  is the game itself: the chains no attacker sequence captures while their
+  owner passes, settled by the solver's complete Z3 check
+  (`passalive.solver.z3check`); a chain it cannot settle in time makes the
+  row *unknown*, never ok or failed.
+* `{CAPTURE by=C [suicide=R] moves=P,Q,pass,...}`: the attacker C plays these
+  moves (the owner passes throughout) by the rules of the solver's move
+  simulator, every move must be legal, and at least one stone of the other
+  colour must be captured along the way.
+* With `verify`, every EXPECT line of a variant other than `truth` is also
+  compared with the game: the listed chains must be the ones the Z3 check
+  proves alive.  A variant known to err (say `knechtel` on a big eye) is no
+  failure when the same diagram records the game's answer in a `truth` line
+  for the same suicide rule and colour: the corpus then documents the
+  disagreement instead of hiding it, and the truth line itself is checked.
+
+Everything is a pure function of the diagrams and the options, except the
+memo of solver answers (`TruthOracle`), which lives as long as one run.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.diagram import CaptureClaim, Diagram, Expectation
+from passalive.errors import InputError, UsageError
+from passalive.ruleset import Suicide
+
+TRUTH = "truth"
+"""The variant name that means the game-level verdict from the solver."""
+
+DEFAULT_TIMEOUT = 20.0
+"""Seconds the Z3 check may spend on one diagram, colour and suicide rule."""
+
+
+class Status(enum.Enum):
+    """The outcome of one row of a check."""
+
+    OK = "ok"
+    FAIL = "FAIL"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One checked claim: a variant's verdict on one EXPECT line, a CAPTURE line,
+    or the verification of an EXPECT line against the game.
+
+    `kind` is `expect`, `capture` or `verify`; `variant` the variant name (for
+    `capture`, the word `capture`; for `verify`, the line's variants);
+    `expected` and `got` are what the table shows, e.g. `black A6 A3; white
+    none`; `message` says why a row failed or is unknown.
+    """
+
+    path: str
+    number: int
+    title: str
+    line: int
+    kind: str
+    variant: str
+    suicide: Suicide
+    expected: str
+    got: str
+    status: Status
+    message: str = ""
+    seconds: float = 0.0
+
+    @property
+    def diagram(self) -> str:
+        """The diagram as the table names it: `#N title`."""
+        return f"#{self.number} {self.title}".rstrip()
+
+
+@dataclass(frozen=True)
+class DiagramResult:
+    """The rows of one diagram, with the diagram itself (for the failure report)."""
+
+    path: str
+    number: int
+    diagram: Diagram
+    rows: tuple[Row, ...]
+    notes: tuple[str, ...] = ()
+    """Explanations for failed rows (why the variant decided as it did)."""
+
+    @property
+    def failed(self) -> bool:
+        """Whether any row of the diagram failed."""
+        return any(r.status is Status.FAIL for r in self.rows)
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every diagram's rows, in the order of the files and diagrams."""
+
+    diagrams: tuple[DiagramResult, ...]
+    files: tuple[str, ...]
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """All rows in order."""
+        return tuple(r for d in self.diagrams for r in d.rows)
+
+    def count(self, status: Status) -> int:
+        """How many rows have this status."""
+        return sum(1 for r in self.rows if r.status is status)
+
+    @property
+    def ok(self) -> bool:
+        """No row failed (unknown rows do not fail)."""
+        return self.count(Status.FAIL) == 0
+
+
+# ------------------------------------------------------------------ the game
+
+
+@dataclass(frozen=True)
+class TruthVerdict:
+    """The game's answer for the chains of one colour: proven alive, captured
+    (with the replayed capturing moves), or unknown (the solver ran out of time)."""
+
+    alive: frozenset[int]
+    captured: dict[int, tuple[int | None, ...]]
+    unknown: frozenset[int]
+    seconds: float
+
+
+@dataclass
+class TruthOracle:
+    """Answers "which chains of this colour can never be captured?" with the
+    complete Z3 check, remembering each answer for the run.
+
+    With suicide legal, a chain captured without suicide is captured by the
+    same sequence with it (every move legal without suicide stays legal with
+    the same result), and single-stone suicide changes nothing for the
+    attacker, so `all` is answered as `multi`; only the remaining chains go
+    to the solver.
+    """
+
+    timeout: float = DEFAULT_TIMEOUT
+    _memo: dict[tuple[int, Colour, Suicide], TruthVerdict] = field(default_factory=dict, repr=False)
+    _boards: dict[int, Board] = field(default_factory=dict, repr=False)
+
+    def verdict(self, board: Board, colour: Colour, suicide: Suicide) -> TruthVerdict:
+        """The game's answer for `colour` on `board` under `suicide`."""
+        if suicide is Suicide.ALL:
+            suicide = Suicide.MULTI
+        key = (id(board), colour, suicide)
+        if key not in self._memo:
+            self._boards[id(board)] = board  # keeps the id valid for the memo's life
+            self._memo[key] = self._solve(board, colour, suicide)
+        return self._memo[key]
+
+    def _solve(self, board: Board, colour: Colour, suicide: Suicide) -> TruthVerdict:
+        from passalive.solver.z3check import Status as Z3Status
+        from passalive.solver.z3check import check
+
+        started = time.monotonic()
+        targets = [ch.index for ch in board.chains_of(colour)]
+        captured: dict[int, tuple[int | None, ...]] = {}
+        if suicide is not Suicide.ILLEGAL and targets:
+            weaker = self.verdict(board, colour, Suicide.ILLEGAL)
+            captured.update(weaker.captured)
+            targets = [i for i in targets if i not in weaker.captured]
+        alive: set[int] = set()
+        unknown: set[int] = set()
+        if targets:
+            result = check(board, colour, targets, suicide, complete=True, timeout=self.timeout)
+            for i in targets:
+                chain_result = result.chains.get(i)
+                if chain_result is not None and chain_result.status is Z3Status.PROVEN:
+                    alive.add(i)
+                elif chain_result is not None and chain_result.status is Z3Status.CAPTURED:
+                    captured[i] = tuple(chain_result.sequence)
+                else:
+                    unknown.add(i)
+        return TruthVerdict(frozenset(alive), captured, frozenset(unknown), time.monotonic() - started)
+
+
+# ---------------------------------------------------------------- the check
+
+
+def known_variants() -> tuple[str, ...]:
+    """The names an EXPECT line may use: the analysis variants and `truth`."""
+    from passalive.analysis import VARIANTS
+
+    return (*VARIANTS, TRUTH)
+
+
+def collect_files(paths: Sequence[str]) -> list[str]:
+    """The diagram files to check: files as given, folders searched recursively.
+
+    In a folder, every `.txt` file holding Sensei's `$$` markup is taken (in
+    sorted order); other files are skipped, so a folder may hold prose and
+    data besides the corpus.  A path that does not exist is an InputError.
+    """
+    from passalive.read import detect_format
+
+    files: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            for candidate in sorted(path.rglob("*.txt")):
+                try:
+                    text = candidate.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+                if detect_format(text, str(candidate)) == "sensei":
+                    files.append(str(candidate))
+        elif path.exists() or name == "-":
+            files.append(name)
+        else:
+            raise InputError(f"{name}: no such file or folder")
+    return files
+
+
+def check_paths(
+    paths: Sequence[str],
+    *,
+    variants: Iterable[str] | None = None,
+    verify: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    progress: Callable[[str], None] | None = None,
+) -> Report:
+    """Check every diagram of the files and folders given (see `check_diagram`)."""
+    from passalive.read import read_diagrams
+
+    selected = _selection(variants)
+    oracle = TruthOracle(timeout)
+    files = collect_files(paths)
+    results: list[DiagramResult] = []
+    for path in files:
+        for number, diagram in enumerate(read_diagrams(path), start=1):
+            if progress is not None:
+                progress(f"{path} #{number} {diagram.title}")
+            results.append(check_diagram(diagram, path, number, variants=selected, verify=verify, oracle=oracle))
+    return Report(tuple(results), tuple(files))
+
+
+def check_diagram(
+    diagram: Diagram,
+    path: str = "<string>",
+    number: int = 1,
+    *,
+    variants: Iterable[str] | None = None,
+    verify: bool = False,
+    oracle: TruthOracle | None = None,
+) -> DiagramResult:
+    """Check one diagram's EXPECT and CAPTURE lines.
+
+    `variants` limits the EXPECT checks to those names (default: every name
+    the lines use); `verify` adds a comparison of each EXPECT line with the
+    game; `oracle` answers (and remembers) the game questions.
+    Raises InputError, located at the line, for an EXPECT line naming an
+    unknown variant, a variant used with a suicide rule it is not defined
+    for, or a point that is not a stone of the colour it is listed under.
+    """
+    selected = _selection(variants)
+    oracle = oracle if oracle is not None else TruthOracle()
+    board = diagram.board
+    rows: list[Row] = []
+    notes: list[str] = []
+    names = _known_names()
+    for exp in diagram.expectations:
+        expected = _expected_chains(board, exp)
+        for variant in exp.variants:
+            if variant not in names:
+                raise InputError(
+                    f"EXPECT: unknown variant {variant!r}; known: {', '.join(names)}", exp.location
+                )
+            if selected is not None and variant not in selected:
+                continue
+            row, note = _check_expectation(diagram, path, number, exp, variant, expected, oracle)
+            rows.append(row)
+            if note:
+                notes.append(note)
+        if verify and any(v != TRUTH and (selected is None or v in selected) for v in exp.variants):
+            rows.append(_verify_expectation(diagram, path, number, exp, expected, oracle))
+    if selected is None or "capture" in selected:
+        for claim in diagram.captures:
+            rows.append(_check_capture(diagram, path, number, claim))
+    return DiagramResult(path, number, diagram, tuple(rows), tuple(notes))
+
+
+def _selection(variants: Iterable[str] | None) -> frozenset[str] | None:
+    """The variant names asked for (None: all), each checked to exist."""
+    if variants is None:
+        return None
+    chosen = frozenset(variants)
+    if not chosen:
+        return None
+    names = _known_names()
+    for name in sorted(chosen):
+        if name not in names and name != "capture":
+            raise UsageError(f"unknown variant {name!r}; known: {', '.join(names)}")
+    return chosen
+
+
+def _known_names() -> tuple[str, ...]:
+    return known_variants()
+
+
+def _expected_chains(board: Board, exp: Expectation) -> dict[Colour, tuple[tuple[int, int], ...]]:
+    """For each checked colour, the listed (point, chain index) pairs, in the line's order."""
+    result: dict[Colour, tuple[tuple[int, int], ...]] = {}
+    for colour in STONE_COLOURS:
+        points = exp.points(colour)
+        if points is None:
+            continue
+        pairs: list[tuple[int, int]] = []
+        for p in sorted(points, key=lambda q: _reading(board, q)):
+            chain = board.chain_at[p]
+            if chain is None or board.chains[chain].colour is not colour:
+                what = "an empty point" if chain is None else f"a {board.chains[chain].colour.value} stone"
+                raise InputError(
+                    f"EXPECT: {board.name(p)} is listed under {colour.value}= but is {what}", exp.location
+                )
+            pairs.append((p, chain))
+        result[colour] = tuple(pairs)
+    return result
+
+
+def _reading(board: Board, p: int) -> tuple[int, int, int]:
+    coord = board.points[p].coord
+    return (coord[1], coord[0], p) if coord is not None else (1 << 30, 0, p)
+
+
+def _label(board: Board, chain: int, listed: Sequence[tuple[int, int]]) -> str:
+    """A chain's name: the point the EXPECT line lists for it, else its first stone."""
+    for p, c in listed:
+        if c == chain:
+            return board.name(p)
+    return board.names(board.chains[chain].points)[0]
+
+
+def _describe(board: Board, chains: Iterable[int], listed: Sequence[tuple[int, int]]) -> str:
+    ordered = sorted(set(chains), key=lambda c: min(_reading(board, p) for p in board.chains[c].points))
+    return " ".join(_label(board, c, listed) for c in ordered) or "none"
+
+
+def _sides(board: Board, sets: dict[Colour, Iterable[int] | None], expected: dict[Colour, tuple[tuple[int, int], ...]]) -> str:
+    parts = []
+    for colour in STONE_COLOURS:
+        if colour in expected:
+            chains = sets.get(colour)
+            text = "?" if chains is None else _describe(board, chains, expected[colour])
+            parts.append(f"{colour.value} {text}")
+    return "; ".join(parts)
+
+
+def _check_expectation(
+    diagram: Diagram,
+    path: str,
+    number: int,
+    exp: Expectation,
+    variant: str,
+    expected: dict[Colour, tuple[tuple[int, int], ...]],
+    oracle: TruthOracle,
+) -> tuple[Row, str]:
+    """One variant's verdict on one EXPECT line, and an explanation if it fails."""
+    board = diagram.board
+    started = time.monotonic()
+    want = {c: frozenset(chain for _, chain in pairs) for c, pairs in expected.items()}
+    got: dict[Colour, Iterable[int] | None] = {}
+    message = ""
+    status = Status.OK
+    note = ""
+    if variant == TRUTH:
+        unknown_parts = []
+        for colour in expected:
+            truth = oracle.verdict(board, colour, exp.suicide)
+            decided_wrong = (truth.alive - want[colour]) | (frozenset(truth.captured) & want[colour])
+            if decided_wrong:
+                status = Status.FAIL
+                message = _truth_message(board, colour, decided_wrong, truth, expected[colour])
+            elif truth.unknown and status is Status.OK:
+                status = Status.UNKNOWN
+                unknown_parts.append(
+                    f"{colour.value} {_describe(board, truth.unknown, expected[colour])} not settled "
+                    f"within {oracle.timeout:g} s"
+                )
+            got[colour] = truth.alive if not truth.unknown else None
+        if status is Status.UNKNOWN:
+            message = "; ".join(unknown_parts)
+    else:
+        from passalive.analysis import analyse
+
+        try:
+            analysis = analyse(board, variant, exp.suicide)
+        except UsageError as error:
+            raise InputError(f"EXPECT: {error.message}", exp.location) from None
+        for colour in expected:
+            alive = analysis.alive(colour)
+            got[colour] = alive
+            if alive != want[colour]:
+                status = Status.FAIL
+                wrong = alive ^ want[colour]
+                message = f"{colour.value}: expected {_describe(board, want[colour], expected[colour])}, got {_describe(board, alive, expected[colour])}"
+                explained = []
+                for chain in sorted(wrong):
+                    try:
+                        explained.append(analysis.explain(chain))
+                    except Exception:  # pragma: no cover - an explanation must never hide the failure
+                        break
+                if explained:
+                    note = f"{variant}, suicide={exp.suicide.value}:\n" + "\n".join(explained)
+    row = Row(
+        path,
+        number,
+        diagram.title,
+        exp.location.line,
+        "expect",
+        variant,
+        exp.suicide,
+        _sides(board, dict(want), expected),
+        _sides(board, got, expected),
+        status,
+        message,
+        time.monotonic() - started,
+    )
+    return row, note
+
+
+def _truth_message(
+    board: Board, colour: Colour, wrong: frozenset[int], truth: TruthVerdict, listed: Sequence[tuple[int, int]]
+) -> str:
+    """Why the game disagrees with an expected set: proofs and replayed captures."""
+    from passalive.solver.simulator import PASS
+
+    parts = []
+    for chain in sorted(wrong):
+        label = _label(board, chain, listed)
+        if chain in truth.alive:
+            parts.append(f"{colour.value} {label} is proven pass-alive")
+        else:
+            moves = " ".join("pass" if m is PASS else board.name(m) for m in truth.captured[chain])
+            parts.append(f"{colour.value} {label} is captured by {colour.opponent.value}: {moves}")
+    return "; ".join(parts)
+
+
+def _verify_expectation(
+    diagram: Diagram,
+    path: str,
+    number: int,
+    exp: Expectation,
+    expected: dict[Colour, tuple[tuple[int, int], ...]],
+    oracle: TruthOracle,
+) -> Row:
+    """Compare an EXPECT line with the game: confirmed, recorded disagreement, or failure."""
+    board = diagram.board
+    started = time.monotonic()
+    want = {c: frozenset(chain for _, chain in pairs) for c, pairs in expected.items()}
+    got: dict[Colour, Iterable[int] | None] = {}
+    status = Status.OK
+    messages: list[str] = []
+    for colour in expected:
+        truth = oracle.verdict(board, colour, exp.suicide)
+        wrong = (truth.alive - want[colour]) | (frozenset(truth.captured) & want[colour])
+        got[colour] = truth.alive if not truth.unknown else None
+        if wrong:
+            detail = _truth_message(board, colour, wrong, truth, expected[colour])
+            if _truth_recorded(diagram, exp.suicide, colour):
+                messages.append(f"differs from the game, as the diagram's truth line records ({detail})")
+            else:
+                status = Status.FAIL
+                messages.append(f"refuted by the game: {detail}")
+        elif truth.unknown:
+            if status is Status.OK:
+                status = Status.UNKNOWN
+            messages.append(
+                f"{colour.value} {_describe(board, truth.unknown, expected[colour])} not settled within {oracle.timeout:g} s"
+            )
+    variants = ",".join(v for v in exp.variants if v != TRUTH)
+    return Row(
+        path,
+        number,
+        diagram.title,
+        exp.location.line,
+        "verify",
+        f"{variants} (Z3)",
+        exp.suicide,
+        _sides(board, dict(want), expected),
+        _sides(board, got, expected),
+        status,
+        "; ".join(messages),
+        time.monotonic() - started,
+    )
+
+
+def _truth_recorded(diagram: Diagram, suicide: Suicide, colour: Colour) -> bool:
+    """Whether the diagram states the game's verdict for this suicide rule and
+    colour (`all` and `multi` count as one rule: they give the same game)."""
+    rule = _game_rule(suicide)
+    return any(
+        TRUTH in e.variants and _game_rule(e.suicide) is rule and e.points(colour) is not None
+        for e in diagram.expectations
+    )
+
+
+def _game_rule(suicide: Suicide) -> Suicide:
+    return Suicide.MULTI if suicide is Suicide.ALL else suicide
+
+
+def _check_capture(diagram: Diagram, path: str, number: int, claim: CaptureClaim) -> Row:
+    """Replay a CAPTURE line with the solver's simulator."""
+    from passalive.solver.simulator import Game, WitnessError, check_witness
+
+    board = diagram.board
+    started = time.monotonic()
+    owner = claim.by.opponent
+    moves = " ".join("pass" if m is None else board.name(m) for m in claim.moves)
+    expected = f"{claim.by.value} captures: {moves}"
+    targets = [ch.index for ch in board.chains_of(owner)]
+    status = Status.OK
+    message = ""
+    if not targets:
+        got = f"no {owner.value} stone on the board"
+        status = Status.FAIL
+        message = got
+    else:
+        game = Game.of(board, owner)
+        try:
+            replayed, hit = check_witness(game, claim.moves, claim.suicide, targets)
+        except WitnessError as error:
+            got = str(error)
+            status = Status.FAIL
+            message = f"the sequence does not replay: {error}"
+        else:
+            stones_hit = _stones(board, hit)
+            first = next(
+                (i for i, captured in enumerate(replayed.captured, start=1) if captured & stones_hit),
+                len(claim.moves),
+            )
+            stones = sorted((p for chain in hit for p in board.chains[chain].points), key=lambda q: _reading(board, q))
+            got = f"captures {' '.join(board.name(p) for p in stones)} (move {first})"
+    return Row(
+        path,
+        number,
+        diagram.title,
+        claim.location.line,
+        "capture",
+        "capture",
+        claim.suicide,
+        expected,
+        got,
+        status,
+        message,
+        time.monotonic() - started,
+    )
+
+
+def _stones(board: Board, chains: Iterable[int]) -> frozenset[int]:
+    return frozenset(p for c in chains for p in board.chains[c].points)

@@ -1,0 +1,218 @@
+"""`passalive check PATH...`: run the expected verdicts of a diagram corpus.
+
+Every `{EXPECT ...}` line (per variant and suicide rule, which chains are
+pass-alive) and every `{CAPTURE ...}` line (a capturing sequence, replayed)
+of every diagram in the files and folders given is checked; see
+`passalive.check`.  Output: a table (file, diagram, variant, suicide rule,
+expected, got, ok), then every failing diagram in full with the reasons,
+then a summary.  Exit status 1 when any check fails, 0 otherwise (rows the
+solver cannot settle in time are *unknown* and do not fail).
+
+`--json` prints
+
+    {"summary": {"checks", "ok", "failed", "unknown", "diagrams", "files"},
+     "results": [{"file", "diagram", "title", "line", "kind", "variant",
+                  "suicide", "expected", "got", "status", "message", "seconds"}]}
+
+`--junit-xml FILE` writes the same results as JUnit XML (one test suite per
+file, one test case per row; unknown rows are skipped), for a wiki's CI.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import click
+
+from passalive.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+_COLUMNS = (("file", 28), ("diagram", 34), ("variant", 22), ("suicide", 7), ("expected", 40), ("got", 40), ("ok", 7))
+
+
+def _cells(row: Row) -> tuple[str, ...]:
+    return (
+        f"{row.path}:{row.line}",
+        row.diagram,
+        row.variant,
+        row.suicide.value,
+        row.expected,
+        row.got,
+        row.status.value,
+    )
+
+
+def table(rows: list[Row]) -> str:
+    """The rows as an aligned text table (long cells cut with an ellipsis)."""
+    cells = [_cells(r) for r in rows]
+    widths = []
+    for i, (name, limit) in enumerate(_COLUMNS):
+        widest = max([len(name)] + [len(c[i]) for c in cells])
+        widths.append(min(widest, limit))
+    lines = ["  ".join(name.ljust(w) for (name, _), w in zip(_COLUMNS, widths)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    for c in cells:
+        lines.append("  ".join(_cut(text, w).ljust(w) for text, w in zip(c, widths)).rstrip())
+    return "\n".join(lines)
+
+
+def failure_report(result: DiagramResult) -> str:
+    """One failing diagram in full: where, what failed and why, and the diagram."""
+    from passalive.render import render_sensei
+
+    title = result.diagram.title or "(untitled)"
+    line = result.diagram.location.line if result.diagram.location is not None else 0
+    out = [f"FAIL {result.path}:{line} #{result.number} {title}"]
+    for row in result.rows:
+        if row.status is Status.FAIL:
+            what = "CAPTURE" if row.kind == "capture" else f"{row.variant}, suicide={row.suicide.value}"
+            out.append(f"  line {row.line}: {what}: {row.message or f'expected {row.expected}, got {row.got}'}")
+    try:
+        out.append("\n".join("  " + text for text in render_sensei(result.diagram).rstrip("\n").splitlines()))
+    except ValueError:
+        out.append("  (the board is not a grid and cannot be drawn)")
+    for note in result.notes:
+        out.append("\n".join("  " + text for text in note.splitlines()))
+    return "\n".join(out)
+
+
+def summary(report: Report) -> str:
+    """One line: how many checks passed, failed and are unknown."""
+    rows = report.rows
+    return (
+        f"{len(rows)} checks: {report.count(Status.OK)} ok, {report.count(Status.FAIL)} failed, "
+        f"{report.count(Status.UNKNOWN)} unknown ({len(report.diagrams)} diagrams in {len(report.files)} files)"
+    )
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    return {
+        "file": row.path,
+        "diagram": row.number,
+        "title": row.title,
+        "line": row.line,
+        "kind": row.kind,
+        "variant": row.variant,
+        "suicide": row.suicide.value,
+        "expected": row.expected,
+        "got": row.got,
+        "status": row.status.value.lower(),
+        "message": row.message,
+        "seconds": round(row.seconds, 4),
+    }
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    """The report as the JSON object `--json` prints."""
+    return {
+        "summary": {
+            "checks": len(report.rows),
+            "ok": report.count(Status.OK),
+            "failed": report.count(Status.FAIL),
+            "unknown": report.count(Status.UNKNOWN),
+            "diagrams": len(report.diagrams),
+            "files": len(report.files),
+        },
+        "results": [_row_json(r) for r in report.rows],
+    }
+
+
+def junit_xml(report: Report) -> str:
+    """The report as JUnit XML: a suite per file, a case per row."""
+    root = ET.Element(
+        "testsuites",
+        name="passalive check",
+        tests=str(len(report.rows)),
+        failures=str(report.count(Status.FAIL)),
+        skipped=str(report.count(Status.UNKNOWN)),
+    )
+    for path in report.files:
+        rows = [r for r in report.rows if r.path == path]
+        suite = ET.SubElement(
+            root,
+            "testsuite",
+            name=path,
+            tests=str(len(rows)),
+            failures=str(sum(1 for r in rows if r.status is Status.FAIL)),
+            errors="0",
+            skipped=str(sum(1 for r in rows if r.status is Status.UNKNOWN)),
+            time=f"{sum(r.seconds for r in rows):.3f}",
+        )
+        for row in rows:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=path,
+                name=f"{row.diagram} [{row.kind} {row.variant}, suicide={row.suicide.value}, line {row.line}]",
+                time=f"{row.seconds:.3f}",
+            )
+            if row.status is Status.FAIL:
+                failure = ET.SubElement(case, "failure", message=row.message or "expectation not met")
+                failure.text = f"{row.path}:{row.line}\nexpected: {row.expected}\ngot: {row.got}\n"
+            elif row.status is Status.UNKNOWN:
+                ET.SubElement(case, "skipped", message=row.message or "unknown")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+@click.command("check")
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="NAME",
+    help="Check only these variants (repeatable; `truth` is the game, `capture` the CAPTURE lines). Default: all.",
+)
+@click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the Z3 check).")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds the Z3 check may spend per diagram, colour and suicide rule.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--junit-xml", "junit", type=click.Path(dir_okay=False), metavar="FILE", help="Also write JUnit XML here.")
+@click.option("--failures-only", "-q", is_flag=True, help="Leave out the rows that passed from the table.")
+def command(
+    paths: tuple[str, ...],
+    variants: tuple[str, ...],
+    verify: bool,
+    timeout: float,
+    as_json: bool,
+    junit: str | None,
+    failures_only: bool,
+) -> None:
+    """Check the expected verdicts (EXPECT) and capturing sequences (CAPTURE)
+    of every diagram in PATH... (files, or folders searched for .txt files)."""
+    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout)
+    if as_json:
+        click.echo(json.dumps(report_json(report), indent=2))
+    else:
+        rows = [r for r in report.rows if not failures_only or r.status is not Status.OK]
+        if rows:
+            click.echo(table(rows))
+        failed = [d for d in report.diagrams if d.failed]
+        for result in failed:
+            click.echo("")
+            click.echo(failure_report(result))
+        click.echo("")
+        click.echo(summary(report))
+    if junit:
+        try:
+            with open(junit, "w", encoding="utf-8") as handle:
+                handle.write(junit_xml(report))
+        except OSError as error:
+            from passalive.errors import UsageError
+
+            raise UsageError(f"{junit}: cannot write the JUnit XML: {error.strerror}") from None
+    if not report.ok:
+        sys.exit(1)
