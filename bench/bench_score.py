@@ -50,9 +50,32 @@ def _group(colours: list[Colour], neighbours: list[list[int]], p: int) -> tuple[
     return list(seen), free
 
 
-def finished_game(rng: random.Random, size: int = 19, early: int = 0) -> Board:
+def _dame(colours: list[Colour], neighbours: list[list[int]]) -> int:
+    """The number of empty points in regions bordered by both colours."""
+    seen = [False] * len(colours)
+    count = 0
+    for start, colour in enumerate(colours):
+        if colour is not EMPTY or seen[start]:
+            continue
+        seen[start] = True
+        region, around = [start], set()
+        for p in region:
+            for q in neighbours[p]:
+                if colours[q] is EMPTY:
+                    if not seen[q]:
+                        seen[q] = True
+                        region.append(q)
+                else:
+                    around.add(colours[q])
+        if len(around) == 2:
+            count += len(region)
+    return count
+
+
+def finished_game(rng: random.Random, size: int = 19, dame: int = 0) -> Board:
     """The final position of a random game played until both sides pass, or
-    the position `early` moves before the end (some dame still open)."""
+    (for `dame` > 0) the first position of that game with at most `dame`
+    neutral points left (and at least one), as players leave them at the end."""
     neighbours = _neighbours(size)
     colours = [EMPTY] * (size * size)
     to_move, passes, ko = BLACK, 0, -1
@@ -84,8 +107,11 @@ def finished_game(rng: random.Random, size: int = 19, early: int = 0) -> Board:
         if passes == 2:
             break
         to_move = to_move.opponent
-    if early and len(history) > early:
-        colours = history[-1 - early]
+    if dame:
+        for snapshot in history[::5]:
+            if 0 < _dame(snapshot, neighbours) <= dame:
+                colours = snapshot
+                break
     rows = [[colours[y * size + x] for x in range(size)] for y in range(size)]
     return Board.grid(rows)
 
@@ -135,13 +161,13 @@ def timed(function, boards: list[Board], repeat: int) -> list[float]:  # type: i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=30)
-    parser.add_argument("--early", type=int, default=80, help="the second set stops this many moves before the end")
+    parser.add_argument("--dame", type=int, default=20, help="the second set: the first position with at most this many neutral points")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    for label, early in (("finished", 0), (f"{args.early} moves before the end of", args.early)):
+    for label, dame in (("at the end of", 0), (f"with at most {args.dame} dame left in", args.dame)):
         rng = random.Random(args.seed)
-        boards = [finished_game(rng, early=early) for _ in range(args.positions)]
+        boards = [finished_game(rng, dame=dame) for _ in range(args.positions)]
         neutral = statistics.median(len(score(b).neutral) for b in boards)
         base = statistics.median(timed(area_baseline, boards, args.repeat))
         guarded = statistics.median(timed(score, boards, args.repeat))
