@@ -99,3 +99,21 @@ def alive_chains(board: Board, colour: Colour, all_points: bool = False) -> froz
 def is_solution(board: Board, colour: Colour, chains: frozenset[int], all_points: bool = False) -> bool:
     """Whether a set of c-chains satisfies the definition."""
     return _satisfied(_healthy_regions(board, colour, all_points), chains)
+
+
+def closed_subset(board: Board, colour: Colour, chains: frozenset[int], all_points: bool = False) -> frozenset[int]:
+    """The largest subset of `chains` that satisfies the definition.
+
+    Chains without two good regions inside the subset are dropped until none
+    is left to drop; the result is a solution, so by the invariant argument in
+    `docs/solver.md` every chain in it is pass-alive (with `all_points=True`:
+    even when suicide is legal).  The verifier uses it as a proof certificate.
+    """
+    healthy = _healthy_regions(board, colour, all_points)
+    members = set(chains) & set(healthy)
+    while True:
+        drop = {b for b in members if sum(1 for group in healthy[b] if group <= members) < 2}
+        if not drop:
+            return frozenset(members)
+        members -= drop
+

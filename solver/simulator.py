@@ -32,12 +32,20 @@ nothing the attacker needs.
 
 Cut-out diagrams.  A diagram with an open side shows only part of a board.
 The solvers play on a *game graph*: the board's points plus, when a side is
-open, a virtual attacker stone (the *wall*) adjacent to every point along the
-open sides, with a virtual liberty of its own that nobody may fill.  Owner
-stones along the cut gain no liberty from beyond it and attacker stones there
-are connected to a chain that can never be captured or suicided: the most
-hostile continuation this model knows.  Virtual points never appear in a
-witness.
+open, three virtual points that stand for the unseen continuation:
+
+* the *wall*, an attacker stone adjacent to every point along the open
+  sides, with
+* a liberty of its own that nobody may fill, so attacker stones along the
+  cut are never captured and never commit suicide, and
+* the *outside* point, empty, adjacent to the wall and to every point along
+  the cut: the owner's liberty beyond the cut, which the attacker may fill
+  (a move named `out`).
+
+Owner chains along the cut thus have one shared liberty beyond it, which the
+attacker can take at any time: the most hostile continuation this model
+knows (a chain drawn without a visible liberty is captured by `out`).
+Virtual points never appear on a diagram.
 """
 
 from __future__ import annotations
@@ -66,7 +74,8 @@ class Game:
     """The graph an attack is played on, and who plays it.
 
     `adjacency` covers the board's points (ids 0..n-1, `n = board_points`)
-    and, for a cut-out, the wall (id n) and the wall's liberty (id n+1).
+    and, for a cut-out, the wall (id n), the wall's liberty (id n+1) and the
+    outside point (id n+2).
     `start` is the initial position, one state per point.
     """
 
@@ -88,12 +97,13 @@ class Game:
         ]
         open_points = sorted(board.open_points)
         if open_points:
-            wall, liberty = n, n + 1
-            adjacency.append(open_points + [liberty])
+            wall, liberty, outside = n, n + 1, n + 2
+            adjacency.append(open_points + [liberty, outside])
             adjacency.append([wall])
+            adjacency.append(open_points + [wall])
             for p in open_points:
-                adjacency[p].append(wall)
-            states += [ATTACKER, EMPTY]
+                adjacency[p] += [wall, outside]
+            states += [ATTACKER, EMPTY, EMPTY]
         return cls(
             board=board,
             owner=owner,
@@ -107,9 +117,21 @@ class Game:
         """The number of points of the game graph, virtual ones included."""
         return len(self.adjacency)
 
+    @property
+    def outside(self) -> int | None:
+        """The virtual outside point of a cut-out (playable by the attacker), else None."""
+        return self.board_points + 2 if self.size > self.board_points else None
+
+    @property
+    def moves(self) -> range | list[int]:
+        """The points an attacker may play: the board's, and the outside point of a cut-out."""
+        if self.outside is None:
+            return range(self.board_points)
+        return [*range(self.board_points), self.outside]
+
     def playable(self, p: int) -> bool:
-        """Whether p is a point of the board (not the virtual wall or its liberty)."""
-        return 0 <= p < self.board_points
+        """Whether the attacker may play at p (a board point or the outside point)."""
+        return 0 <= p < self.board_points or p == self.outside
 
     def group(self, position: bytes, p: int) -> tuple[list[int], bool]:
         """The chain through p (same state, connected) and whether it has a liberty."""
@@ -174,7 +196,7 @@ def play(game: Game, position: bytes, p: int, suicide: Suicide) -> Outcome | Non
 def legal_moves(game: Game, position: bytes, suicide: Suicide) -> list[tuple[int, Outcome]]:
     """Every legal attacker move with its outcome, in point order."""
     result = []
-    for p in range(game.board_points):
+    for p in game.moves:
         if position[p] == EMPTY:
             outcome = play(game, position, p, suicide)
             if outcome is not None:
@@ -210,7 +232,7 @@ def replay(game: Game, moves: Sequence[Move], suicide: Suicide) -> Replay:
         else:
             outcome = play(game, position, move, suicide)
             if outcome is None:
-                where = game.board.name(move) if game.playable(move) else f"#{move}"
+                where = name(game, move)
                 raise WitnessError(f"move {i + 1} at {where} is illegal ({suicide.value} suicide)")
             position = outcome.position
             captured.append(outcome.captured)
@@ -247,5 +269,11 @@ def check_witness(
 
 
 def name(game: Game, move: Move) -> str:
-    """A move's name: `pass` or the point's GTP (or `col:row`) name."""
-    return "pass" if move is PASS else game.board.name(move)
+    """A move's name: `pass`, `out` (beyond the cut) or the point's GTP (or `col:row`) name."""
+    if move is PASS:
+        return "pass"
+    if move == game.outside:
+        return "out"
+    if 0 <= move < game.board_points:
+        return game.board.name(move)
+    return f"#{move}"

@@ -32,8 +32,9 @@ from dataclasses import dataclass, replace
 
 from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.ruleset import Suicide
-from passalive.solver.explicit import search
-from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness, play
+from passalive.solver.csp import closed_subset
+from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, Outcome, WitnessError, check_witness, play
+from passalive.solver.simulator import name as move_name
 from passalive.solver.z3check import ChainResult, Status, check
 
 
@@ -110,6 +111,103 @@ def greedy_capture(board: Board, owner: Colour, chain: int, suicide: Suicide, li
     return None
 
 
+def suicide_capture(board: Board, owner: Colour, chain: int, suicide: Suicide) -> tuple[Move, ...] | None:
+    """A capturing sequence for one chain when suicide is legal, built by the
+    strategy of the proof in docs/solver.md; None when the strategy finds the
+    chain uncapturable (it then has two regions no attacker stone can fill).
+
+    Repeatedly: pick the target if it has at most one region all of whose
+    points are its neighbours (else any other owner chain that has), empty by
+    a suicide every region whose only free points would be filled, fill the
+    chain's neighbours but one, and fill that one to capture.  A capture on
+    the way changes the regions, and the plan is made again.
+    """
+    if suicide is Suicide.ILLEGAL:
+        raise ValueError("the strategy needs suicide to be legal")
+    game = Game.of(board, owner)
+    chains = board.chains
+    position = game.start
+    moves: list[int] = []
+
+    def alive_chains() -> list[int]:
+        return [c.index for c in board.chains_of(owner) if all(position[p] == OWNER for p in c.points)]
+
+    def components() -> list[frozenset[int]]:
+        seen: set[int] = set()
+        result = []
+        for s in range(game.size):
+            if position[s] == OWNER or s in seen:
+                continue
+            comp = {s}
+            stack = [s]
+            while stack:
+                q = stack.pop()
+                for r in game.adjacency[q]:
+                    if position[r] != OWNER and r not in comp:
+                        comp.add(r)
+                        stack.append(r)
+            seen |= comp
+            result.append(frozenset(comp))
+        return result
+
+    for _ in range(4 * len(chains) + 4):
+        live = alive_chains()
+        if chain not in live:
+            check_witness(game, moves, suicide, [chain])
+            return tuple(moves)
+        comps = components()
+        plan = None
+        for c in [chain] + [c for c in live if c != chain]:
+            near = frozenset(q for p in chains[c].points for q in game.adjacency[p] if position[q] != OWNER)
+            inside = [k for k in comps if k <= near]
+            if near and len(inside) <= 1:
+                pool = inside[0] if inside else near
+                empty = [q for q in pool if position[q] == EMPTY and game.playable(q)]
+                last = min(empty) if empty else min(pool)
+                plan = (near, last)
+                break
+        if plan is None:
+            return None
+        near, last = plan
+        fill = near - {last}
+        captured = False
+
+        def move(p: int) -> Outcome:
+            nonlocal position
+            outcome = play(game, position, p, suicide)
+            if outcome is None:
+                raise WitnessError(f"the suicide strategy made an illegal move at {move_name(game, p)}")
+            moves.append(p)
+            position = outcome.position
+            return outcome
+
+        for k in comps:
+            if not k & fill:
+                continue
+            free = k - fill
+            if all(position[q] != EMPTY for q in free):
+                # empty the region: fill it, the last stone is a suicide
+                for q in sorted(k):
+                    if position[q] == EMPTY:
+                        outcome = move(q)
+                        if outcome.captured:
+                            captured = True
+                        if outcome.captured or outcome.suicided:
+                            break
+            if captured:
+                break
+        if captured:
+            continue
+        for q in sorted(fill):
+            if position[q] == EMPTY and move(q).captured:
+                captured = True
+                break
+        if captured:
+            continue
+        move(last)
+    return None
+
+
 def verify(
     board: Board,
     variant: str | None = None,
@@ -168,11 +266,6 @@ def verify(
     return Verification(board, variant_name, suicide, complete, depth, ordered, time.monotonic() - started)
 
 
-EXHAUSTIVE_STATES = 20_000
-"""With suicide legal, a complete check first tries to visit every reachable
-position (the explicit search) when there are at most this many."""
-
-
 def _settle(
     board: Board,
     colour: Colour,
@@ -185,26 +278,30 @@ def _settle(
     """The game-level result for each target chain.
 
     With suicide legal the completeness bound of the Z3 check grows with the
-    number of capturable chains times the board, so a complete check first
-    tries the explicit search: on a small board it visits every reachable
-    position, which settles every chain exactly.  Whatever that leaves (too
-    many positions) goes to Z3.
+    number of capturable chains times the board, so a complete check proves
+    pass-alive with a certificate instead: the largest set of chains each
+    with two regions all of whose points are its neighbours and all of whose
+    chains are in the set (docs/solver.md proves that no chain of such a set
+    is ever captured, and that every other chain can be).  The Z3 check then
+    finds the capture of every other chain.
     """
     results: dict[int, ChainResult] = {}
     open_targets = list(targets)
     if complete and suicide is not Suicide.ILLEGAL:
-        while open_targets:
-            found = search(board, colour, open_targets, suicide, max_states=EXHAUSTIVE_STATES, timeout=remaining())
-            if found.captured is None:
-                break
-            if found.captured:
-                for c in found.chains:
-                    results[c] = ChainResult(c, Status.CAPTURED, len(found.sequence), found.sequence)
-                open_targets = [c for c in open_targets if c not in found.chains]
-                continue
-            for c in open_targets:
-                results[c] = ChainResult(c, Status.PROVEN, found.depth)
-            open_targets = []
+        # a certificate first: a set of chains each with two regions whose
+        # points are all its neighbours and whose chains are all in the set
+        # can never lose a chain (docs/solver.md, "Suicide legal")
+        every = frozenset(c.index for c in board.chains_of(colour))
+        certified = closed_subset(board, colour, every, all_points=True)
+        for c in open_targets:
+            if c in certified:
+                results[c] = ChainResult(c, Status.PROVEN, 0)
+        open_targets = [c for c in open_targets if c not in certified]
+        for c in list(open_targets):
+            moves = suicide_capture(board, colour, c, suicide)
+            if moves is not None:
+                results[c] = ChainResult(c, Status.CAPTURED, len(moves), moves)
+                open_targets.remove(c)
     if open_targets:
         result = check(board, colour, open_targets, suicide, depth=depth, complete=complete, timeout=remaining())
         results.update(result.chains)
@@ -251,7 +348,7 @@ def sequence_diagrams(board: Board, owner: Colour, moves: Sequence[Move], suicid
         points = list(drawn.points)
         for j in chunk:
             p = moves[j]
-            if p is not None and shown[p] != EMPTY:
+            if p is not None and p < len(points) and shown[p] != EMPTY:
                 points[p] = replace(points[p], mark=Mark(MarkKind.MOVE, str(2 * j + 1)))
         drawn = replace(drawn, points=tuple(points))
         numbers = [2 * j + 1 for j in chunk]
@@ -263,8 +360,8 @@ def sequence_diagrams(board: Board, owner: Colour, moves: Sequence[Move], suicid
         if replayed.suicided[last]:
             title += f"; {numbers[-1]} is a suicide that removes {' '.join(board.names(replayed.suicided[last]))}"
         for j in chunk:
-            if moves[j] is not None and shown[moves[j]] == EMPTY:
-                title += f"; {2 * j + 1} at {board.name(moves[j])}"
+            if moves[j] == game.outside:
+                title += f"; {2 * j + 1} is played beyond the cut"
         diagrams.append(render_sensei(drawn, title=title))
         i = last + 1
     return diagrams

@@ -199,15 +199,15 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
     clearable: set[tuple[str, int]] = set()
     if suicide is not Suicide.ILLEGAL:
         for r, pts in enumerate(regions):
-            if game.board_points < game.size and any(p >= game.board_points for p in pts):
-                continue  # the wall's region always has its virtual liberty
+            if any(p >= game.board_points for p in pts):
+                continue  # the wall's region always has the wall's liberty
             if sum(1 for p in pts if start[p] == EMPTY) <= budget:
                 clearable.add(("r", r))
         for c in maydie:
             if all(("r", r) in clearable for r in range(len(regions)) if c in region_chains[r]):
                 clearable.add(("c", c))
     candidates = []
-    for p in range(game.board_points):
+    for p in game.moves:
         node = node_of[p]
         if start[p] == EMPTY and (p in owner_adjacent or node in clearable):
             candidates.append(p)
@@ -482,7 +482,7 @@ def complete_bound(board: Board, owner: Colour, targets: Sequence[int], suicide:
             fills += n
         return fills + 1
     playable = sum(
-        1 for p in range(game.board_points) if not (st.node_of[p][0] == "c" and st.node_of[p][1] in set(targets))
+        1 for p in game.moves if not (st.node_of[p][0] == "c" and st.node_of[p][1] in set(targets))
     )
     return (len(st.maydie) + 1) * 2 * playable
 

@@ -13,6 +13,7 @@ from passalive.solver.simulator import (
     Game,
     WitnessError,
     check_witness,
+    name,
     play,
     replay,
 )
@@ -97,8 +98,8 @@ def test_replay_rejects_an_illegal_or_useless_witness() -> None:
         check_witness(game, [None, board.point("C1")], Suicide.ILLEGAL, [0])
 
 
-def test_cut_out_wall_gives_the_owner_no_liberty_beyond_the_cut() -> None:
-    # the bottom side is open: the white stone on the cut has no liberty beyond it
+def test_a_cut_out_has_one_shared_liberty_beyond_the_cut() -> None:
+    # the bottom side is open: the white stone on the cut has a liberty beyond it
     board = grid(
         """
         X . X
@@ -107,9 +108,14 @@ def test_cut_out_wall_gives_the_owner_no_liberty_beyond_the_cut() -> None:
         open_sides=(Side.BOTTOM,),
     )
     game = Game.of(board, W)
-    assert game.size == len(board.points) + 2
-    assert game.start[len(board.points)] == ATTACKER and game.start[-1] == EMPTY
+    n = len(board.points)
+    assert game.size == n + 3 and game.outside == n + 2
+    assert game.start[n] == ATTACKER and game.start[n + 1] == EMPTY and game.start[n + 2] == EMPTY
+    assert not game.playable(n) and not game.playable(n + 1) and game.playable(n + 2)
     outcome = play(game, game.start, board.point("B2"), Suicide.ILLEGAL)
+    assert outcome is not None and not outcome.captured
+    outcome = play(game, outcome.position, game.outside, Suicide.ILLEGAL)  # type: ignore[arg-type]
     assert outcome is not None and outcome.captured == {board.point("B1")}
+    assert name(game, game.outside) == "out"
     # the black stones along the cut are joined to the wall: never a suicide
     assert play(game, outcome.position, board.point("B1"), Suicide.ILLEGAL) is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from passalive.board import Board, Colour
+from passalive.board import Board, Colour, Side
 from passalive.ruleset import Suicide
 from passalive.solver.explicit import search
 from passalive.solver.simulator import Game, check_witness
@@ -19,9 +19,9 @@ def grid(text: str) -> Board:
     return Board.grid([[symbols[c] for c in row.split()] for row in text.strip().splitlines()])
 
 
-def legalised(rows: list[list[Colour]]) -> Board:
+def legalised(rows: list[list[Colour]], open_sides: tuple[Side, ...] = ()) -> Board:
     """The position with every chain that has no liberty taken off."""
-    board = Board.grid(rows)
+    board = Board.grid(rows, open_sides=open_sides)
     while board.dead_chains:
         board = board.with_colours({p: E for c in board.dead_chains for p in c.points})
     return board
@@ -33,7 +33,9 @@ def small_boards(draw: st.DrawFn) -> Board:
     height = draw(st.integers(2, 5))
     cell = st.sampled_from([B, B, B, W, W, E, E])
     rows = [[draw(cell) for _ in range(width)] for _ in range(height)]
-    return legalised(rows)
+    # now and then a cut-out: the solvers then play on the game graph with its outside point
+    sides = draw(st.sampled_from([(), (), (), (), (Side.TOP,), (Side.LEFT, Side.BOTTOM)]))
+    return legalised(rows, sides)
 
 
 # --- the suicide-dependent example (Benson page, Examples 5 and 6) ----------
