@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from passalive.attack import attack
 from passalive.board import STONE_COLOURS, Colour
 from passalive.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.enumerate import Exhaustive, Grid, Position, random_fill, random_play
@@ -289,13 +290,14 @@ def run(
     progress: bool = True,
     time_limit: float | None = None,
     shrink_examples: int = 3,
+    until_found: bool = False,
 ) -> Summary:
     """Run (or resume) a search and summarise it.
 
     Units already recorded in `out` for the same search are skipped; each
     unit finished is appended to `out` at once.  `time_limit` stops starting
-    new units after that many seconds (the summary then says how many units
-    remain).  `jobs` > 1 runs units in that many processes.
+    new units after that many seconds, `until_found` as soon as a unit has
+    found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes.
     """
     records = [r for r in read_records(out) if r.get("search") == search.key] if out else []
     done = {(str(r["size"]), int(r["unit"])): r for r in records if r.get("type") == "unit"}  # type: ignore[arg-type]
@@ -322,6 +324,10 @@ def run(
             bar.set_postfix(positions=sum(int(r["positions"]) for r in done.values()), disagree=disagreements)  # type: ignore[arg-type]
 
     def out_of_time() -> bool:
+        if until_found and any(
+            c[DISAGREE] for r in done.values() for c in r["counts"].values()  # type: ignore[union-attr]
+        ):
+            return True
         return time_limit is not None and time.monotonic() - started > time_limit
 
     try:
@@ -411,8 +417,19 @@ def summary_json(summary: Summary) -> dict[str, object]:
 def shows(comparison: Comparison, kind: str, programs: Mapping[str, str], truth: TruthOptions) -> Callable[[Grid, Position], bool]:
     """The predicate `shrink` keeps: the comparison disagrees with this kind."""
 
+    claimant, judge = (comparison.a, comparison.b) if kind == "a" else (comparison.b, comparison.a)
+
     def test(grid: Grid, position: Position) -> bool:
-        outcome, differences = compare(Evaluator(grid, position, programs, truth), comparison)
+        evaluator = Evaluator(grid, position, programs, truth)
+        if judge.name == "truth" and claimant.name != "truth":
+            # only the claimant's pass-alive chains matter: can the attacker
+            # capture one of them?  (a search that stops at the first capture)
+            for colour in STONE_COLOURS:
+                claimed = evaluator.verdict(claimant, colour).alive
+                if claimed and attack(grid, position, colour, judge.suicide, claimed, truth.budget).captured:
+                    return True
+            return False
+        outcome, differences = compare(evaluator, comparison)
         return outcome == DISAGREE and kind in kinds(differences)
 
     return test
@@ -492,7 +509,7 @@ def describe(
                 )
     truth_sides = [s for s in (comparison.a, comparison.b) if s.name == "truth"]
     proof = ""
-    if truth_sides:
+    if truth_sides and any(alive[k][c] for k, side in (("a", comparison.a), ("b", comparison.b)) if side.name == "truth" for c in alive[k]):
         proof = (
             f"truth: exhaustive attacker search over every reachable position ({proof_states} visited); "
             "chains it calls pass-alive are captured by no sequence"

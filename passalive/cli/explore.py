@@ -87,9 +87,10 @@ def summary_text(summary: Summary, elapsed: float) -> str:
 @click.option("--unit", "unit_size", type=int, default=500, show_default=True, help="Random positions per unit of work.")
 @click.option("--jobs", type=int, default=1, show_default=True, help="Processes (0: one per core, at most 2).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
-@click.option("--budget", type=int, default=200_000, show_default=True, help="Truth search: positions per component before 'unknown'.")
+@click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
 @click.option("--z3", "z3_seconds", type=float, default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
 @click.option("--time-limit", type=float, default=None, metavar="S", help="Start no new unit after S seconds (resume later).")
+@click.option("--until-found", is_flag=True, help="Stop after the first unit that finds a disagreement.")
 @click.option("--shrink", "shrink_examples", type=int, default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
@@ -106,9 +107,10 @@ def command(
     unit_size: int,
     jobs: int,
     out: Path | None,
-    budget: int,
+    budget: int | None,
     z3_seconds: float,
     time_limit: float | None,
+    until_found: bool,
     shrink_examples: int,
     progress: bool,
     as_json: bool,
@@ -134,6 +136,8 @@ def command(
         raise UsageError("give the board: --board WxH or --sizes 5x5-9x9")
     if exhaustive == bool(count):
         raise UsageError("choose one mode: --exhaustive or --random N")
+    if budget is None:
+        budget = 1_000_000 if exhaustive else 3000
     if count < 0 or unit_size < 1 or budget < 1:
         raise UsageError("--random, --unit and --budget must be positive")
     if exhaustive:
@@ -160,6 +164,7 @@ def command(
         progress=progress,
         time_limit=time_limit,
         shrink_examples=shrink_examples,
+        until_found=until_found,
     )
     elapsed = time.monotonic() - started
     if as_json:
