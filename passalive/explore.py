@@ -311,7 +311,10 @@ def run(
 
         bar = tqdm(total=len(units), initial=len(units) - len(todo), unit="unit", desc="explore", dynamic_ncols=True)
 
+    ran: list[str] = []
+
     def record(rec: dict[str, object]) -> None:
+        ran.append(str(rec["unit"]))
         done[(str(rec["size"]), int(rec["unit"]))] = rec  # type: ignore[arg-type]
         if handle:
             handle.write(json.dumps(rec) + "\n")
@@ -333,15 +336,15 @@ def run(
     try:
         if jobs <= 1:
             for size, unit in todo:
+                record(run_unit(search, size, unit))
                 if out_of_time():
                     break
-                record(run_unit(search, size, unit))
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 pending: set[Future[dict[str, object]]] = set()
                 queue = list(todo)
                 while queue or pending:
-                    while queue and len(pending) < 2 * jobs and not out_of_time():
+                    while queue and len(pending) < 2 * jobs and not (out_of_time() and ran):
                         size, unit = queue.pop(0)
                         pending.add(pool.submit(run_unit, search, size, unit))
                     if not pending:
