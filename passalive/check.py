@@ -351,12 +351,22 @@ def _describe(board: Board, chains: Iterable[int], listed: Sequence[tuple[int, i
     return " ".join(_label(board, c, listed) for c in ordered) or "none"
 
 
-def _sides(board: Board, sets: dict[Colour, Iterable[int] | None], expected: dict[Colour, tuple[tuple[int, int], ...]]) -> str:
+def _sides(
+    board: Board,
+    sets: dict[Colour, Iterable[int]],
+    expected: dict[Colour, tuple[tuple[int, int], ...]],
+    unknown: dict[Colour, frozenset[int]] | None = None,
+) -> str:
+    """`black A6 A3; white none`: the chains of each checked colour; chains
+    the solver left unsettled follow with a question mark (`A6?`)."""
     parts = []
     for colour in STONE_COLOURS:
         if colour in expected:
-            chains = sets.get(colour)
-            text = "?" if chains is None else _describe(board, chains, expected[colour])
+            text = _describe(board, sets.get(colour, ()), expected[colour])
+            open_chains = (unknown or {}).get(colour, frozenset())
+            if open_chains:
+                undecided = _describe(board, open_chains, expected[colour]).replace(" ", "? ") + "?"
+                text = undecided if text == "none" else f"{text} {undecided}"
             parts.append(f"{colour.value} {text}")
     return "; ".join(parts)
 
@@ -374,7 +384,8 @@ def _check_expectation(
     board = diagram.board
     started = time.monotonic()
     want = {c: frozenset(chain for _, chain in pairs) for c, pairs in expected.items()}
-    got: dict[Colour, Iterable[int] | None] = {}
+    got: dict[Colour, Iterable[int]] = {}
+    unsettled: dict[Colour, frozenset[int]] = {}
     message = ""
     status = Status.OK
     note = ""
@@ -392,7 +403,8 @@ def _check_expectation(
                     f"{colour.value} {_describe(board, truth.unknown, expected[colour])} not settled "
                     f"within {oracle.timeout:g} s"
                 )
-            got[colour] = truth.alive if not truth.unknown else None
+            got[colour] = truth.alive
+            unsettled[colour] = truth.unknown
         if status is Status.UNKNOWN:
             message = "; ".join(unknown_parts)
     else:
@@ -426,7 +438,7 @@ def _check_expectation(
         variant,
         exp.suicide,
         _sides(board, dict(want), expected),
-        _sides(board, got, expected),
+        _sides(board, got, expected, unsettled),
         status,
         message,
         time.monotonic() - started,
@@ -463,13 +475,15 @@ def _verify_expectation(
     board = diagram.board
     started = time.monotonic()
     want = {c: frozenset(chain for _, chain in pairs) for c, pairs in expected.items()}
-    got: dict[Colour, Iterable[int] | None] = {}
+    got: dict[Colour, Iterable[int]] = {}
+    unsettled: dict[Colour, frozenset[int]] = {}
     status = Status.OK
     messages: list[str] = []
     for colour in expected:
         truth = oracle.verdict(board, colour, exp.suicide)
         wrong = (truth.alive - want[colour]) | (frozenset(truth.captured) & want[colour])
-        got[colour] = truth.alive if not truth.unknown else None
+        got[colour] = truth.alive
+        unsettled[colour] = truth.unknown
         if wrong:
             detail = _truth_message(board, colour, wrong, truth, expected[colour])
             if _truth_recorded(diagram, exp.suicide, colour):
@@ -493,7 +507,7 @@ def _verify_expectation(
         f"{variants} (Z3)",
         exp.suicide,
         _sides(board, dict(want), expected),
-        _sides(board, got, expected),
+        _sides(board, got, expected, unsettled),
         status,
         "; ".join(messages),
         time.monotonic() - started,

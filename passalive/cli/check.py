@@ -83,12 +83,16 @@ def failure_report(result: DiagramResult) -> str:
     return "\n".join(out)
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def summary(report: Report) -> str:
     """One line: how many checks passed, failed and are unknown."""
     rows = report.rows
     return (
         f"{len(rows)} checks: {report.count(Status.OK)} ok, {report.count(Status.FAIL)} failed, "
-        f"{report.count(Status.UNKNOWN)} unknown ({len(report.diagrams)} diagrams in {len(report.files)} files)"
+        f"{report.count(Status.UNKNOWN)} unknown ({_plural(len(report.diagrams), 'diagram')} in {_plural(len(report.files), 'file')})"
     )
 
 

@@ -1,0 +1,277 @@
+"""`passalive check`: expected verdicts and capturing sequences, checked.
+
+Each test writes a small diagram with its EXPECT/CAPTURE lines, as a corpus
+author would, and looks at what `check` makes of it.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from passalive.check import Status, TruthOracle, check_diagram, check_paths
+from passalive.cli import main
+from passalive.errors import InputError, UsageError
+from passalive.read import parse_diagrams
+
+TWO_EYES = """\
+$$ Two eyes
+$$ +-----------+
+$$ | . . . . . |
+$$ | . . . . . |
+$$ | X X X X X |
+$$ | . X . X X |
+$$ | X X X X X |
+$$ +-----------+
+"""
+
+BIG_EYE = """\
+$$ Big eye with one real eye
+$$ +-----------+
+$$ | . . . . . |
+$$ | . . . . . |
+$$ | X X X X . |
+$$ | . . X X X |
+$$ | . . X . X |
+$$ +-----------+
+"""
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
+
+
+def one(text: str, **options: object):
+    (diagram,) = parse_diagrams(text, "test.txt")
+    return check_diagram(diagram, "test.txt", **options)  # type: ignore[arg-type]
+
+
+def write(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text("A test corpus file.\n" + text)
+    return str(path)
+
+
+# ------------------------------------------------------------------ EXPECT
+
+
+def test_a_true_expectation_passes_for_every_variant_named():
+    result = one(TWO_EYES + "$$ {EXPECT variant=casting-out,benson,wikipedia,knechtel,definition black=A1}\n")
+    assert [r.variant for r in result.rows] == ["casting-out", "benson", "wikipedia", "knechtel", "definition"]
+    assert all(r.status is Status.OK for r in result.rows)
+    assert result.rows[0].expected == result.rows[0].got == "black A1"
+
+
+def test_a_wrong_expectation_fails_and_says_what_was_got():
+    result = one(TWO_EYES + "$$ {EXPECT variant=casting-out black=none}\n")
+    (row,) = result.rows
+    assert row.status is Status.FAIL
+    assert row.expected == "black none"
+    assert row.got == "black A3"  # the chain named by its first stone
+    assert "expected none, got A3" in row.message
+    assert result.notes and "region {A2} is healthy" in result.notes[0]
+
+
+def test_each_listed_point_names_its_whole_chain():
+    result = one(TWO_EYES + "$$ {EXPECT variant=casting-out black=E2}\n")
+    assert result.rows[0].status is Status.OK
+    assert result.rows[0].got == "black E2"
+
+
+def test_suicide_rule_of_the_line_is_used():
+    text = BIG_EYE.replace("| . . X . X |", "| O . X . X |")  # the white stone on A1
+    result = one(
+        text
+        + "$$ {EXPECT variant=casting-out black=C1}\n"
+        + "$$ {EXPECT variant=suicide suicide=multi black=none}\n"
+        + "$$ {EXPECT variant=suicide suicide=all black=none}\n"
+    )
+    assert [(r.variant, r.suicide.value, r.status) for r in result.rows] == [
+        ("casting-out", "no", Status.OK),
+        ("suicide", "multi", Status.OK),
+        ("suicide", "all", Status.OK),
+    ]
+
+
+def test_a_colour_not_mentioned_is_not_checked():
+    result = one(TWO_EYES + "$$ {EXPECT variant=casting-out white=none}\n")
+    assert result.rows[0].status is Status.OK
+    assert "black" not in result.rows[0].got
+
+
+def test_unknown_variant_is_an_input_error_at_the_line():
+    with pytest.raises(InputError) as error:
+        one(TWO_EYES + "$$ {EXPECT variant=bensen black=A1}\n")
+    assert "unknown variant 'bensen'" in error.value.message
+    assert error.value.location is not None and error.value.location.line == 9
+
+
+def test_a_variant_without_suicide_refuses_suicide_multi():
+    with pytest.raises(InputError) as error:
+        one(TWO_EYES + "$$ {EXPECT variant=casting-out suicide=multi black=A1}\n")
+    assert "suicide=no" in error.value.message
+
+
+def test_a_point_of_the_wrong_colour_is_an_input_error():
+    with pytest.raises(InputError) as error:
+        one(TWO_EYES + "$$ {EXPECT variant=casting-out black=A2}\n")
+    # the reader or the checker rejects it, at the line, naming the point
+    assert "A2" in error.value.message and "black" in error.value.message
+    assert error.value.location is not None and error.value.location.line == 9
+
+
+def test_variant_selection_keeps_only_those_rows():
+    text = TWO_EYES + "$$ {EXPECT variant=casting-out,benson black=A1}\n$$ {CAPTURE by=white moves=A4}\n"
+    result = one(text, variants=["benson"])
+    assert [r.variant for r in result.rows] == ["benson"]
+    with pytest.raises(UsageError):
+        one(text, variants=["nonsense"])
+
+
+# ------------------------------------------------------------------- truth
+
+
+def test_truth_proves_and_refutes():
+    good = one(BIG_EYE + "$$ {EXPECT variant=truth black=none}\n")
+    assert good.rows[0].status is Status.OK
+    bad = one(BIG_EYE + "$$ {EXPECT variant=truth black=C1}\n")
+    (row,) = bad.rows
+    assert row.status is Status.FAIL
+    assert "captured by white:" in row.message
+
+
+def test_truth_that_the_solver_cannot_settle_is_unknown_not_failed():
+    oracle = TruthOracle(timeout=0.001)
+    text = TWO_EYES + "$$ {EXPECT variant=truth suicide=multi black=A1}\n"
+    (diagram,) = parse_diagrams(text, "test.txt")
+    row = check_diagram(diagram, "test.txt", oracle=oracle).rows[0]
+    assert row.status in (Status.OK, Status.UNKNOWN)  # a fast machine may still prove it
+    if row.status is Status.UNKNOWN:
+        assert "not settled" in row.message and "?" in row.got
+
+
+# ------------------------------------------------------------------ verify
+
+
+def test_verify_refutes_a_wrong_variant_claim():
+    result = one(BIG_EYE + "$$ {EXPECT variant=knechtel black=C3}\n", verify=True)
+    kinds = {r.kind: r for r in result.rows}
+    assert kinds["expect"].status is Status.OK  # knechtel does say so
+    assert kinds["verify"].status is Status.FAIL  # but the game disagrees
+    assert "refuted by the game" in kinds["verify"].message
+
+
+def test_verify_accepts_a_disagreement_the_diagram_records():
+    text = BIG_EYE + "$$ {EXPECT variant=truth black=none}\n$$ {EXPECT variant=knechtel black=C3}\n"
+    result = one(text, verify=True)
+    verify_rows = [r for r in result.rows if r.kind == "verify"]
+    assert len(verify_rows) == 1 and verify_rows[0].status is Status.OK
+    assert "truth line records" in verify_rows[0].message
+
+
+# ----------------------------------------------------------------- CAPTURE
+
+
+def test_capture_replays_and_names_the_captured_stones():
+    result = one(BIG_EYE + "$$ {CAPTURE by=white moves=A4,B4,C4,D4,E3,A2,B2,B1,D1}\n")
+    (row,) = result.rows
+    assert row.status is Status.OK
+    assert row.got.startswith("captures A3 B3") and row.got.endswith("(move 9)")
+
+
+def test_capture_with_an_illegal_move_fails():
+    result = one(TWO_EYES + "$$ {CAPTURE by=white moves=A2}\n")
+    (row,) = result.rows
+    assert row.status is Status.FAIL
+    assert "move 1 at A2 is illegal" in row.message
+
+
+def test_capture_that_captures_nothing_fails():
+    result = one(TWO_EYES + "$$ {CAPTURE by=white moves=A5,pass,B5}\n")
+    (row,) = result.rows
+    assert row.status is Status.FAIL
+    assert "captures none" in row.message
+
+
+def test_capture_with_suicide_needs_the_rule():
+    text = BIG_EYE.replace("| . . X . X |", "| O . X . X |")
+    moves = "A4,B4,C4,D4,E3,A2,B2,B1,A2,B2,B1,D1"
+    assert one(text + f"$$ {{CAPTURE by=white suicide=multi moves={moves}}}\n").rows[0].status is Status.OK
+    assert one(text + f"$$ {{CAPTURE by=white moves={moves}}}\n").rows[0].status is Status.FAIL
+
+
+# --------------------------------------------------------------------- CLI
+
+
+def test_cli_passes_with_exit_0(capsys, tmp_path):
+    path = write(tmp_path, "good.txt", TWO_EYES + "$$ {EXPECT variant=casting-out,truth black=A1}\n")
+    code, out, _ = run(["check", path], capsys)
+    assert code == 0
+    assert "file" in out and "expected" in out and "got" in out and "ok" in out
+    assert "2 checks: 2 ok, 0 failed, 0 unknown (1 diagram in 1 file)" in out
+
+
+def test_cli_deliberately_wrong_expectation_exits_1_with_the_diagram(capsys, tmp_path):
+    path = write(tmp_path, "bad.txt", TWO_EYES + "$$ {EXPECT variant=casting-out black=none}\n")
+    code, out, _ = run(["check", path], capsys)
+    assert code == 1
+    assert f"FAIL {path}:2 #1 Two eyes" in out
+    assert "line 10: casting-out, suicide=no: black: expected none, got A3" in out
+    assert "$$ | . X . X X |" in out  # the failing diagram is shown
+    assert "1 failed" in out
+
+
+def test_cli_bad_expectation_line_exits_2(capsys, tmp_path):
+    path = write(tmp_path, "typo.txt", TWO_EYES + "$$ {EXPECT variant=bensen black=A1}\n")
+    code, _, err = run(["check", path], capsys)
+    assert code == 2
+    assert f"{path}:10" in err and "unknown variant" in err
+
+
+def test_cli_folder_skips_files_without_diagrams(capsys, tmp_path):
+    write(tmp_path, "good.txt", TWO_EYES + "$$ {EXPECT variant=casting-out black=A1}\n")
+    (tmp_path / "notes.txt").write_text("just prose, no diagram\n")
+    code, out, _ = run(["check", str(tmp_path)], capsys)
+    assert code == 0 and "(1 diagram in 1 file)" in out
+
+
+def test_cli_json(capsys, tmp_path):
+    path = write(tmp_path, "mixed.txt", TWO_EYES + "$$ {EXPECT variant=casting-out,benson black=A1}\n$$ {EXPECT variant=wikipedia black=none}\n")
+    code, out, _ = run(["check", path, "--json"], capsys)
+    assert code == 1
+    data = json.loads(out)
+    assert data["summary"] == {"checks": 3, "ok": 2, "failed": 1, "unknown": 0, "diagrams": 1, "files": 1}
+    failed = [r for r in data["results"] if r["status"] == "fail"]
+    assert failed[0]["variant"] == "wikipedia" and failed[0]["line"] == 11 and failed[0]["got"] == "black A3"
+
+
+def test_cli_junit_xml(capsys, tmp_path):
+    path = write(tmp_path, "mixed.txt", TWO_EYES + "$$ {EXPECT variant=casting-out black=A1}\n$$ {EXPECT variant=benson black=none}\n")
+    xml_path = tmp_path / "report.xml"
+    code, _, _ = run(["check", path, "--junit-xml", str(xml_path), "--failures-only"], capsys)
+    assert code == 1
+    root = ET.parse(xml_path).getroot()
+    assert root.tag == "testsuites" and root.get("tests") == "2" and root.get("failures") == "1"
+    (suite,) = root.findall("testsuite")
+    cases = suite.findall("testcase")
+    assert len(cases) == 2
+    assert cases[1].find("failure") is not None and cases[0].find("failure") is None
+
+
+def test_cli_verify_flag(capsys, tmp_path):
+    path = write(tmp_path, "v.txt", BIG_EYE + "$$ {EXPECT variant=knechtel black=C3}\n")
+    code, out, _ = run(["check", path], capsys)
+    assert code == 0
+    code, out, _ = run(["check", path, "--verify"], capsys)
+    assert code == 1 and "refuted by the game" in out
+
+
+def test_check_paths_missing_path_is_an_input_error(tmp_path):
+    with pytest.raises(InputError):
+        check_paths([str(tmp_path / "nowhere")])
