@@ -551,7 +551,7 @@ def _check_capture(diagram: Diagram, path: str, number: int, claim: CaptureClaim
         except WitnessError as error:
             got = str(error)
             status = Status.FAIL
-            message = f"the sequence does not replay: {error}"
+            message = str(error)
         else:
             stones_hit = _stones(board, hit)
             first = next(
