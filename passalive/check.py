@@ -450,17 +450,25 @@ def _truth_message(
     board: Board, colour: Colour, wrong: frozenset[int], truth: TruthVerdict, listed: Sequence[tuple[int, int]]
 ) -> str:
     """Why the game disagrees with an expected set: proofs and replayed captures."""
-    from passalive.solver.simulator import PASS
-
     parts = []
     for chain in sorted(wrong):
         label = _label(board, chain, listed)
         if chain in truth.alive:
             parts.append(f"{colour.value} {label} is proven pass-alive")
         else:
-            moves = " ".join("pass" if m is PASS else board.name(m) for m in truth.captured[chain])
+            moves = " ".join(_move_name(board, m) for m in truth.captured[chain])
             parts.append(f"{colour.value} {label} is captured by {colour.opponent.value}: {moves}")
     return "; ".join(parts)
+
+
+def _move_name(board: Board, move: int | None) -> str:
+    """A witness move's name; the solver's virtual points beyond an open side
+    of a cut-out have none on the board."""
+    if move is None:
+        return "pass"
+    if 0 <= move < len(board.points):
+        return board.name(move)
+    return "(beyond the cut)"
 
 
 def _verify_expectation(
