@@ -233,6 +233,7 @@ def check_paths(
     variants: Iterable[str] | None = None,
     verify: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
+    engine: str = "direct",
     progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Check every diagram of the files and folders given (see `check_diagram`)."""
@@ -246,7 +247,9 @@ def check_paths(
         for number, diagram in enumerate(read_diagrams(path), start=1):
             if progress is not None:
                 progress(f"{path} #{number} {diagram.title}")
-            results.append(check_diagram(diagram, path, number, variants=selected, verify=verify, oracle=oracle))
+            results.append(
+                check_diagram(diagram, path, number, variants=selected, verify=verify, oracle=oracle, engine=engine)
+            )
     return Report(tuple(results), tuple(files))
 
 
@@ -258,12 +261,15 @@ def check_diagram(
     variants: Iterable[str] | None = None,
     verify: bool = False,
     oracle: TruthOracle | None = None,
+    engine: str = "direct",
 ) -> DiagramResult:
     """Check one diagram's EXPECT and CAPTURE lines.
 
     `variants` limits the EXPECT checks to those names (default: every name
     the lines use); `verify` adds a comparison of each EXPECT line with the
-    game; `oracle` answers (and remembers) the game questions.
+    game; `oracle` answers (and remembers) the game questions; `engine` is
+    `direct` or `rules` (the rule programs of `rules/`, for the variants that
+    have one; the others run directly).
     Raises InputError, located at the line, for an EXPECT line naming an
     unknown variant, a variant used with a suicide rule it is not defined
     for, or a point that is not a stone of the colour it is listed under.
@@ -283,7 +289,7 @@ def check_diagram(
                 )
             if selected is not None and variant not in selected:
                 continue
-            row, note = _check_expectation(diagram, path, number, exp, variant, expected, oracle)
+            row, note = _check_expectation(diagram, path, number, exp, variant, expected, oracle, engine)
             rows.append(row)
             if note:
                 notes.append(note)
@@ -379,6 +385,7 @@ def _check_expectation(
     variant: str,
     expected: dict[Colour, tuple[tuple[int, int], ...]],
     oracle: TruthOracle,
+    engine: str = "direct",
 ) -> tuple[Row, str]:
     """One variant's verdict on one EXPECT line, and an explanation if it fails."""
     board = diagram.board
@@ -408,10 +415,11 @@ def _check_expectation(
         if status is Status.UNKNOWN:
             message = "; ".join(unknown_parts)
     else:
-        from passalive.analysis import analyse
+        from passalive.analysis import VARIANTS, analyse
 
+        use = engine if VARIANTS[variant].program is not None else "direct"
         try:
-            analysis = analyse(board, variant, exp.suicide)
+            analysis = analyse(board, variant, exp.suicide, engine=use)
         except UsageError as error:
             raise InputError(f"EXPECT: {error.message}", exp.location) from None
         for colour in expected:

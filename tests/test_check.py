@@ -275,3 +275,12 @@ def test_cli_verify_flag(capsys, tmp_path):
 def test_check_paths_missing_path_is_an_input_error(tmp_path):
     with pytest.raises(InputError):
         check_paths([str(tmp_path / "nowhere")])
+
+
+def test_rule_engine_gives_the_same_verdicts(capsys, tmp_path):
+    text = BIG_EYE + "$$ {EXPECT variant=casting-out,benson,wikipedia,knechtel,definition black=none}\n"
+    text = text.replace("variant=casting-out,benson,wikipedia,knechtel,definition black=none", "variant=casting-out,benson,wikipedia,definition black=none")
+    text += "$$ {EXPECT variant=knechtel black=C3}\n"
+    path = write(tmp_path, "engine.txt", text)
+    code, out, _ = run(["check", path, "--engine", "rules"], capsys)
+    assert code == 0 and "5 checks: 5 ok" in out

@@ -183,6 +183,13 @@ def junit_xml(report: Report) -> str:
     show_default=True,
     help="Seconds the Z3 check may spend per diagram, colour and suicide rule.",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(["direct", "rules"]),
+    default="direct",
+    show_default=True,
+    help="Run the variants directly or as rule programs on the rule engine (variants without a program run directly).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--junit-xml", "junit", type=click.Path(dir_okay=False), metavar="FILE", help="Also write JUnit XML here.")
 @click.option("--failures-only", "-q", is_flag=True, help="Leave out the rows that passed from the table.")
@@ -191,13 +198,14 @@ def command(
     variants: tuple[str, ...],
     verify: bool,
     timeout: float,
+    engine: str,
     as_json: bool,
     junit: str | None,
     failures_only: bool,
 ) -> None:
     """Check the expected verdicts (EXPECT) and capturing sequences (CAPTURE)
     of every diagram in PATH... (files, or folders searched for .txt files)."""
-    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout)
+    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2))
     else:
