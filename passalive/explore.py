@@ -491,31 +491,41 @@ def describe(
             parts.append(f"{colour.value}={','.join(names) if names else 'none'}")
         variant = Path(side.name).stem if side.name.endswith(".dl") else side.name
         lines.append(f"$$ {{EXPECT variant={variant} suicide={side.suicide.value} {' '.join(parts)}}}")
-    for side_key, side, other in (("a", comparison.a, comparison.b), ("b", comparison.b, comparison.a)):
-        if side.name != "truth":
-            continue
+    # The truth judges: the truth side(s) of the comparison, or -- between two
+    # variants -- the truth under the first side's rule, shown as a third verdict.
+    judges = [(s, [o]) for s, o in ((comparison.a, comparison.b), (comparison.b, comparison.a)) if s.name == "truth"]
+    if not judges:
+        referee = SideSpec("truth", comparison.a.suicide)
+        judges = [(referee, [comparison.a, comparison.b])]
+        parts = []
         for colour in STONE_COLOURS:
-            mine: Verdict = evaluator.verdict(side, colour)
-            theirs = evaluator.verdict(other, colour)
+            names = _names(board, evaluator.verdict(referee, colour).alive)
+            parts.append(f"{colour.value}={','.join(names) if names else 'none'}")
+        lines.append(f"$$ {{EXPECT variant=truth suicide={referee.suicide.value} {' '.join(parts)}}}")
+    truth_alive = False
+    for judge, others in judges:
+        for colour in STONE_COLOURS:
+            mine: Verdict = evaluator.verdict(judge, colour)
+            truth_alive |= bool(mine.alive)
             proof_states += mine.states
-            for mask in sorted(theirs.alive - mine.alive - mine.unknown):
+            claimed = frozenset().union(*(evaluator.verdict(o, colour).alive for o in others))
+            for mask in sorted(claimed - mine.alive - mine.unknown):
                 moves = mine.witnesses[mask]
                 game = Game.of(board, colour)
                 index = board.chain_at[mask.bit_length() - 1]
-                check_witness(game, moves, side.suicide, [index])  # raises WitnessError if wrong
+                check_witness(game, moves, judge.suicide, [index])  # raises WitnessError if wrong
                 names = [board.name(m) for m in moves]
                 lines.append(
-                    f"$$ {{CAPTURE by={colour.opponent.value} suicide={side.suicide.value} moves={','.join(names)}}}"
+                    f"$$ {{CAPTURE by={colour.opponent.value} suicide={judge.suicide.value} moves={','.join(names)}}}"
                 )
                 witnesses.append(
-                    {"by": colour.opponent.value, "suicide": side.suicide.value, "chain": _names(board, [mask])[0], "moves": names}
+                    {"by": colour.opponent.value, "suicide": judge.suicide.value, "chain": _names(board, [mask])[0], "moves": names}
                 )
-    truth_sides = [s for s in (comparison.a, comparison.b) if s.name == "truth"]
     proof = ""
-    if truth_sides and any(alive[k][c] for k, side in (("a", comparison.a), ("b", comparison.b)) if side.name == "truth" for c in alive[k]):
+    if truth_alive:
         proof = (
             f"truth: exhaustive attacker search over every reachable position ({proof_states} visited); "
-            "chains it calls pass-alive are captured by no sequence"
+            "the chains it calls pass-alive are captured by no sequence"
         )
     return Finding(
         comparison.label,
