@@ -258,3 +258,17 @@ def test_usage_errors_are_one_line_messages(args, message, capsys):
         main(["explore", *args, "--no-progress"])
     assert exit.value.code == 2
     assert message in capsys.readouterr().err
+
+
+@settings(max_examples=12, deadline=None)
+@given(small_positions(), st.sampled_from([Suicide.ILLEGAL, Suicide.MULTI]), st.sampled_from([BLACK, WHITE]))
+def test_chains_the_search_leaves_unknown_are_settled_by_z3_the_same_way(case, suicide, colour):
+    grid, position = case
+    side = SideSpec("truth", suicide)
+    exact = Evaluator(grid, position, {}, TruthOptions()).verdict(side, colour)
+    by_z3 = Evaluator(grid, position, {}, TruthOptions(budget=1, z3_seconds=20)).verdict(side, colour)
+    assert by_z3.alive == exact.alive and not by_z3.unknown
+    board = grid.board(position)
+    for mask in set(by_z3.witnesses) - set(exact.alive):
+        index = board.chain_at[mask.bit_length() - 1]
+        check_witness(Game.of(board, colour), by_z3.witnesses[mask], suicide, [index])
