@@ -125,7 +125,7 @@ def command(
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
     work = [(path, number, diagram) for path in files for number, diagram in enumerate(read_diagrams(path), 1)]
     bar = None
-    if sys.stderr.isatty() and len(work) > 1:
+    if sys.stderr.isatty() and work:
         from tqdm import tqdm
 
         bar = tqdm(total=len(work), unit="diagram", file=sys.stderr, leave=False)
@@ -135,7 +135,10 @@ def command(
     for path, number, diagram in work:
         if bar is not None:
             bar.set_description(f"{path} #{number}")
-        v = verify(diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout)
+        v = verify(
+            diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout,
+            progress=bar.set_postfix_str if bar is not None else None,
+        )
         contradicted += len(v.contradictions)
         if as_json:
             entries.append(_entry(path, diagram, v))
