@@ -234,6 +234,15 @@ def test_a_run_resumes_where_it_stopped(tmp_path: Path, capsys):
     assert len(units) == len({u["unit"] for u in units}) == final.units_total
 
 
+def test_a_rule_program_is_a_side(tmp_path: Path, capsys):
+    program = Path(__file__).resolve().parent.parent / "rules" / "casting-out.dl"
+    mine = tmp_path / "mine.dl"
+    mine.write_text(program.read_text())
+    main(["explore", "--program", str(mine), "--compare", "mine", "casting-out", "--board", "2x3", "--exhaustive", "--no-progress", "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["counts"] == {"mine@no vs casting-out@no": {"agree": 78, "disagree": 0, "undecided": 0}}
+
+
 def test_random_runs_are_seeded(tmp_path: Path):
     comparisons = (Comparison(SideSpec("casting-out", Suicide.ILLEGAL), SideSpec("truth", Suicide.MULTI)),)
     search = Search(comparisons, ("4x4", "5x5"), exhaustive=False, count=60, seed=3, unit_size=20, truth=TruthOptions(budget=2000))
@@ -251,6 +260,7 @@ def test_random_runs_are_seeded(tmp_path: Path):
         (["--suite", "--exhaustive"], "give the board"),
         (["--board", "3x3", "--exhaustive"], "nothing to compare"),
         (["--suite", "--board", "3y3", "--exhaustive"], "board size"),
+        (["--program", "rules/casting-out.dl", "--suite", "--board", "3x3", "--exhaustive"], "variant's name"),
     ],
 )
 def test_usage_errors_are_one_line_messages(args, message, capsys):

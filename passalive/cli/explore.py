@@ -123,7 +123,12 @@ def command(
     for path in programs:
         if not Path(path).is_file():
             raise UsageError(f"no rule program {path!r}")
-        program_map[Path(path).stem] = path
+        stem = Path(path).stem
+        from passalive.analysis import VARIANTS
+
+        if stem in VARIANTS or stem == "truth":
+            raise UsageError(f"the rule program {path!r} would be named {stem!r}, which is a variant's name; give its path ending in .dl as a side instead")
+        program_map[stem] = path
     comparisons = [
         Comparison(resolve_side(a, suicide, program_map), resolve_side(b, suicide, program_map)) for a, b in compare
     ]
