@@ -478,7 +478,9 @@ def describe(
 
     evaluator = Evaluator(grid, position, programs, truth)
     board = evaluator.board
-    lines = render_sensei(board, title=f"{comparison.label}: they disagree").rstrip("\n").split("\n")
+    claims, other = (comparison.a, comparison.b) if kind == "a" else (comparison.b, comparison.a)
+    title = f"{claims.label} says pass-alive, {other.label} does not"
+    lines = render_sensei(board, title=title).rstrip("\n").split("\n")
     alive: dict[str, dict[str, list[str]]] = {"a": {}, "b": {}}
     witnesses: list[dict[str, object]] = []
     proof_states = 0
