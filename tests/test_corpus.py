@@ -155,3 +155,34 @@ def test_a_deliberately_wrong_expectation_fails_with_exit_1(capsys, tmp_path):
     assert f"FAIL {broken}:" in out and "#1 Example 1: six black regions a-f" in out
     assert f"line {line}: casting-out, suicide=no: black: expected A6, got A6 A4" in out  # the unlisted chain by its first stone
     assert "1 failed" in out
+
+
+def test_where_knechtel_keeps_a_chain_the_game_captures_a_capture_line_shows_it():
+    from passalive.solver.simulator import Game, WitnessError, check_witness
+
+    shown = 0
+    for name, diagram in page_diagrams():
+        board = diagram.board
+        for colour_key in ("black", "white"):
+            kept: set[int] = set()
+            for k in diagram.expectations:
+                if "knechtel" not in k.variants or getattr(k, colour_key) is None:
+                    continue
+                for t in diagram.expectations:
+                    if TRUTH in t.variants and t.suicide is Suicide.ILLEGAL and getattr(t, colour_key) is not None:
+                        alive = {board.chain_at[p] for p in getattr(t, colour_key)}
+                        kept |= {board.chain_at[p] for p in getattr(k, colour_key)} - alive
+            if not kept:
+                continue
+            witnessed = False
+            for claim in diagram.captures:
+                if claim.suicide is not Suicide.ILLEGAL:
+                    continue
+                try:
+                    check_witness(Game.of(board, claim.by.opponent), claim.moves, claim.suicide, sorted(kept))
+                except WitnessError:
+                    continue
+                witnessed = True
+            assert witnessed, (name, diagram.title, colour_key)
+            shown += 1
+    assert shown >= 8
