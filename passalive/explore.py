@@ -528,6 +528,7 @@ def describe(
         proof = (
             f"truth: exhaustive attacker search over every reachable position ({proof_states} visited); "
             "the chains it calls pass-alive are captured by no sequence"
+            + "".join(_z3_confirmation(board, evaluator, judge) for judge, _ in judges)
         )
     return Finding(
         comparison.label,
@@ -542,6 +543,30 @@ def describe(
         proof,
         found_on,
     )
+
+
+Z3_CONFIRM_SECONDS = 30.0
+"""Time the Z3 complete check may take to confirm a finding's pass-alive chains."""
+
+
+def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # type: ignore[no-untyped-def]
+    """A second proof of the truth's pass-alive chains by the solver's Z3 complete
+    check; a contradiction between the two is a bug and raises."""
+    from passalive.solver.z3check import Status, check
+
+    parts = []
+    for colour in STONE_COLOURS:
+        alive = evaluator.verdict(judge, colour).alive
+        if not alive:
+            continue
+        targets = [board.chain_at[m.bit_length() - 1] for m in alive]
+        result = check(board, colour, targets, judge.suicide, complete=True, timeout=Z3_CONFIRM_SECONDS)
+        statuses = {r.status for r in result.chains.values()}
+        if Status.CAPTURED in statuses:  # pragma: no cover - the tests check the two searches agree
+            raise AssertionError(f"Z3 captures a chain the attacker search proved pass-alive:\n{board}")
+        proven = statuses == {Status.PROVEN} and len(result.chains) == len(targets)
+        parts.append(f"{colour.value} " + ("proven" if proven else "not settled in time"))
+    return f"; Z3 complete check ({judge.suicide.value} suicide): {', '.join(parts)}" if parts else ""
 
 
 def parse_sizes(texts: Iterable[str]) -> tuple[str, ...]:
