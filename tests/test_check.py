@@ -284,3 +284,38 @@ def test_rule_engine_gives_the_same_verdicts(capsys, tmp_path):
     path = write(tmp_path, "engine.txt", text)
     code, out, _ = run(["check", path, "--engine", "rules"], capsys)
     assert code == 0 and "5 checks: 5 ok" in out
+
+
+# ------------------------------------------------------------ a property
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from strategies import end_of_game_positions  # noqa: E402
+
+from passalive.analysis import analyse  # noqa: E402
+from passalive.board import STONE_COLOURS  # noqa: E402
+from passalive.render import render_sensei  # noqa: E402
+
+
+def _expect_line(board, alive, variants: str) -> str:
+    items = []
+    for colour in STONE_COLOURS:
+        names = [board.names(board.chains[i].points)[0] for i in sorted(alive[colour])]
+        items.append(f"{colour.value}={','.join(names) or 'none'}")
+    return f"$$ {{EXPECT variant={variants} {' '.join(items)}}}\n"
+
+
+@settings(max_examples=30, deadline=None)
+@given(end_of_game_positions(min_size=4, max_size=9), st.data())
+def test_a_variant_s_own_verdict_passes_and_any_change_fails(board, data):
+    analysis = analyse(board, "casting-out")
+    alive = {c: set(analysis.alive(c)) for c in STONE_COLOURS}
+    text = render_sensei(board, title="generated") + _expect_line(board, alive, "casting-out,benson,wikipedia")
+    result = one(text)
+    assert result.rows and all(r.status is Status.OK for r in result.rows)
+    chains = [ch for ch in board.chains]
+    if chains:
+        flipped = data.draw(st.sampled_from(chains))
+        alive[flipped.colour] ^= {flipped.index}
+        result = one(render_sensei(board, title="generated") + _expect_line(board, alive, "casting-out"))
+        assert [r.status for r in result.rows] == [Status.FAIL]
