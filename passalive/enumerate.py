@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from passalive.board import Board, Colour
+from passalive.board import Board, Colour, Point
 from passalive.errors import UsageError
 
 
@@ -284,21 +284,20 @@ class Grid:
 
     # ---------------------------------------------------------- conversion
 
+    @cached_property
+    def _empty_board(self) -> Board:
+        return Board.grid([[Colour.EMPTY] * self.width for _ in range(self.height)])
+
     def board(self, position: Position) -> Board:
-        """The position as a `Board` (a full board: all four sides are edges)."""
-        rows = []
-        for y in range(self.height):
-            row = []
-            for x in range(self.width):
-                bit = 1 << (y * self.width + x)
-                if position.black & bit:
-                    row.append(Colour.BLACK)
-                elif position.white & bit:
-                    row.append(Colour.WHITE)
-                else:
-                    row.append(Colour.EMPTY)
-            rows.append(row)
-        return Board.grid(rows)
+        """The position as a `Board` (a full board: all four sides are edges),
+        the same as `Board.grid` builds, made from the empty board's graph."""
+        empty = self._empty_board
+        black, white = position.black, position.white
+        points = tuple(
+            Point(p, Colour.BLACK if black >> p & 1 else Colour.WHITE if white >> p & 1 else Colour.EMPTY, point.coord)
+            for p, point in enumerate(empty.points)
+        )
+        return Board(points=points, adjacency=empty.adjacency, size=empty.size, frame=empty.frame)
 
     def position(self, board: Board) -> Position:
         """The masks of a board that is a plain grid of this size."""

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from passalive.attack import attack
-from passalive.board import Colour
+from passalive.board import Board, Colour
 from passalive.cli import main
 from passalive.deciders import Evaluator, SideSpec, TruthOptions, resolve_side
 from passalive.enumerate import Exhaustive, Grid, Position, bits, random_fill, random_play
@@ -81,6 +81,8 @@ def test_board_conversion_keeps_point_ids_as_bits():
     board = grid.board(position)
     assert grid.position(board) == position
     assert board.name(0) == "A3" and board.colours[0] is BLACK
+    rows = [[{"X": BLACK, "O": WHITE, ".": Colour.EMPTY}[c] for c in row] for row in grid.text(position).split("\n")]
+    assert board == Board.grid(rows)
 
 
 # ---------------------------------------------------------------- truth
