@@ -305,6 +305,8 @@ def run(
     todo = [u for u in units if u not in done]
     started = time.monotonic()
     handle = out.open("a") if out else None
+    if handle and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+        handle.write("\n")  # a line torn by a killed run stays on its own line
     bar = None
     if progress:
         from tqdm import tqdm

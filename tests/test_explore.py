@@ -229,9 +229,11 @@ def test_a_run_resumes_where_it_stopped(tmp_path: Path, capsys):
     search = Search(comparisons, ("2x3",), exhaustive=True)
     partial = run(search, out=out, progress=False, time_limit=0.0)
     assert partial.units_done == 1 and not partial.complete
+    with out.open("a") as handle:
+        handle.write('{"type": "unit", "torn')  # a run killed while writing
     final = run(search, out=out, progress=False)
     assert final.complete and final.positions == {"2x3": 78}
-    units = [json.loads(line) for line in out.read_text().splitlines() if '"unit"' in line]
+    units = [json.loads(line) for line in out.read_text().splitlines() if '"unit"' in line and "torn" not in line]
     units = [u for u in units if u["type"] == "unit"]
     assert len(units) == len({u["unit"] for u in units}) == final.units_total
 
