@@ -20,8 +20,9 @@ import sys
 import time
 from pathlib import Path
 
-from passalive.deciders import TruthOptions
-from passalive.explore import SUITE, Search, Summary, read_records, run, summarise
+from passalive.deciders import SideSpec, TruthOptions
+from passalive.explore import SUITE, Comparison, Search, Summary, read_records, run, summarise
+from passalive.ruleset import Suicide
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "bench" / "runs"
@@ -36,6 +37,15 @@ SMALL_BOARDS = tuple(f"{w}x{h}" for h in (1, 2, 3) for w in range(max(h, 2), 10)
 
 SEARCHES: dict[str, Search] = {
     "exhaustive-small": Search(SUITE, SMALL_BOARDS, True, truth=TruthOptions(1_000_000)),
+    "suicide-rules-small": Search(
+        (
+            Comparison(SideSpec("truth", Suicide.ILLEGAL), SideSpec("truth", Suicide.MULTI)),
+            Comparison(SideSpec("truth", Suicide.MULTI), SideSpec("truth", Suicide.ALL)),
+        ),
+        (*SMALL_BOARDS, "3x4"),
+        True,
+        truth=TruthOptions(1_000_000),
+    ),
     "exhaustive-3x3": Search(SUITE, ("3x3",), True, truth=TruthOptions(1_000_000)),
     "exhaustive-3x4": Search(SUITE, ("3x4",), True, truth=TruthOptions(1_000_000)),
     "exhaustive-4x4": Search(SUITE, ("4x4",), True, truth=TruthOptions(1_000_000)),

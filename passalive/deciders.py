@@ -137,6 +137,11 @@ class Evaluator:
             self._board = self.grid.board(self.position)
         return self._board
 
+    @property
+    def states(self) -> int:
+        """Positions the truth searches of this evaluator visited so far."""
+        return sum(v.states for v in self._memo.values())
+
     def verdict(self, side: SideSpec, colour: Colour) -> Verdict:
         """The side's answer for one colour."""
         key = (side.name, side.suicide._value_, colour._value_)
@@ -185,7 +190,7 @@ class Evaluator:
             witnesses.update(base.witnesses)
             targets = base.alive | base.unknown
             if not targets:
-                return Verdict(frozenset(), frozenset(), witnesses, base.states)
+                return Verdict(frozenset(), frozenset(), witnesses, 0)
         result = attack(self.grid, self.position, colour, suicide, targets, self.truth.budget)
         witnesses.update(result.captured)
         alive = set(result.alive)

@@ -213,7 +213,7 @@ def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
                     kept.append((position.count, grid.text(position).replace("\n", "/")))
                     kept.sort()
                     del kept[EXAMPLES_PER_UNIT:]
-        states += sum(v.states for v in evaluator._memo.values())
+        states += evaluator.states
     return {
         "type": "unit",
         "search": search.key,
