@@ -67,6 +67,23 @@ def summary_of(name: str, search: Search) -> Summary:
     return summarise(search, records, len(search.units()))
 
 
+def cli_command(name: str, search: Search) -> str:
+    """The `passalive explore` command that runs (and resumes) the same search."""
+    parts = ["passalive explore"]
+    if search.comparisons == SUITE:
+        parts.append("--suite")
+    else:
+        parts += [f"--compare {c.a.label} {c.b.label}" for c in search.comparisons]
+    parts.append(" ".join(f"--board {size}" for size in search.sizes))
+    if search.exhaustive:
+        parts.append("--exhaustive")
+    else:
+        parts.append(f"--random {search.count} --seed {search.seed} --unit {search.unit_size}")
+    parts.append(f"--budget {search.truth.budget}")
+    parts.append(f"--out bench/runs/{name}.jsonl")
+    return " ".join(parts)
+
+
 def slug(label: str) -> str:
     """`knechtel@no vs truth@no` -> `knechtel-no-vs-truth-no`."""
     return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
@@ -109,6 +126,7 @@ def write(summaries: dict[str, Summary]) -> str:
             f"## {name}",
             "",
             f"- boards: {', '.join(s.sizes)}; {mode}",
+            f"- the same search from the command line: `{cli_command(name, s)}`",
             f"- positions searched: {total:,} ({', '.join(f'{k}: {v:,}' for k, v in summary.positions.items())})"
             + (f" of {s.count:,} planned" if not s.exhaustive else ""),
             f"- units of work done: {summary.units_done} of {summary.units_total}"
