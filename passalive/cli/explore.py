@@ -115,7 +115,19 @@ def command(
     progress: bool,
     as_json: bool,
 ) -> None:
-    """Search boards for positions where two deciders disagree; shrink and show them."""
+    """Search boards for positions where two deciders disagree; shrink and show them.
+
+    A side is a variant (`passalive rules`), a rule program (--program, or a
+    path ending in .dl) or `truth` (the game: no attacker sequence captures
+    the chain); NAME@RULE fixes its suicide rule.  Each kind of disagreement
+    is shrunk to a minimal board and printed as a Sensei's Library diagram
+    with both verdicts ({EXPECT}) and the truth's replayed capture ({CAPTURE}).
+
+    \b
+    Examples:
+      passalive explore --compare casting-out truth --suicide multi --board 9x9 --random 100000 --seed 1 --until-found
+      passalive explore --suite --board 4x4 --exhaustive --jobs 2 --out 4x4.jsonl
+    """
     import time
 
     suicide = Suicide.parse(suicide_text)
