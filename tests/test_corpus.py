@@ -43,9 +43,12 @@ def test_every_expected_verdict_of_the_corpus_holds(report: Report):
 
 def test_the_solver_settles_nearly_everything(report: Report):
     unknown = [r for r in report.rows if r.status is Status.UNKNOWN]
-    # suicide=multi proofs on the larger diagrams take a few seconds; on a
-    # loaded machine some may not finish within the 5 s given here
-    assert len(unknown) <= 6, [(r.path, r.line, r.variant, r.message) for r in unknown]
+    # without suicide every proof takes well under the 5 s given here; the
+    # suicide=multi proofs of the larger diagrams take a few seconds, and on
+    # a loaded machine some may not finish in time (unknown, never wrong)
+    where = [(r.path, r.line, r.variant, r.suicide.value, r.message) for r in unknown]
+    assert all(r.suicide is not Suicide.ILLEGAL for r in unknown), where
+    assert len(unknown) <= 12, where
     assert all(r.kind in ("verify", "expect") and (r.kind == "verify" or r.variant == TRUTH) for r in unknown)
 
 
