@@ -104,11 +104,21 @@ _DIRECT = ("casting-out", "suicide")
 @dataclass(frozen=True)
 class TruthOptions:
     """How `truth` is computed: the attacker search's budget of positions per
-    component, and the time the Z3 complete check may spend per colour on
-    chains the search left unknown (0: no Z3)."""
+    component, the time the Z3 complete check may spend per colour on chains
+    the search left unknown (0: no Z3), and whether to take proofs of life
+    from the two soundness theorems (`lemmas`).
+
+    With `lemmas`, the chains casting-out calls pass-alive (suicide illegal:
+    Benson's theorem) or the suicide adaptation calls pass-alive (suicide
+    legal: the lemma proven in docs/findings.md) count as proven alive, and
+    the search only tries to capture the others.  Fast on big boards, but it
+    can then no longer find a chain those variants wrongly call alive: use it
+    only where that direction is settled (see docs/findings.md).
+    """
 
     budget: int = 200_000
     z3_seconds: float = 0.0
+    lemmas: bool = False
 
 
 class Evaluator:
@@ -191,9 +201,15 @@ class Evaluator:
             targets = base.alive | base.unknown
             if not targets:
                 return Verdict(frozenset(), frozenset(), witnesses, 0)
+        proven: frozenset[int] = frozenset()
+        if self.truth.lemmas:
+            proven = self._direct(suicide is not Suicide.ILLEGAL, colour)
+            if targets is None:
+                targets = frozenset(sum(1 << p for p in c.points) for c in self.board.chains_of(colour))
+            targets = targets - proven
         result = attack(self.grid, self.position, colour, suicide, targets, self.truth.budget)
         witnesses.update(result.captured)
-        alive = set(result.alive)
+        alive = set(result.alive) | proven
         unknown = set(result.unknown)
         states += result.states
         if unknown and self.truth.z3_seconds > 0:

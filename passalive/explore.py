@@ -97,6 +97,7 @@ class Search:
             "mode": "exhaustive" if self.exhaustive else f"random {self.count} seed {self.seed} unit {self.unit_size}",
             "truth_budget": self.truth.budget,
             "z3_seconds": self.truth.z3_seconds,
+            **({"lemmas": True} if self.truth.lemmas else {}),
             "programs": [list(p) for p in self.programs],
         }
         return json.dumps(data, sort_keys=True)

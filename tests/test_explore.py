@@ -286,3 +286,15 @@ def test_chains_the_search_leaves_unknown_are_settled_by_z3_the_same_way(case, s
     for mask in set(by_z3.witnesses) - set(exact.alive):
         index = board.chain_at[mask.bit_length() - 1]
         check_witness(Game.of(board, colour), by_z3.witnesses[mask], suicide, [index])
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_positions(), st.sampled_from(list(Suicide)), st.sampled_from([BLACK, WHITE]))
+def test_the_lemmas_give_the_same_truth_on_small_boards(case, suicide, colour):
+    # Benson's theorem (no suicide) and the suicide lemma of docs/findings.md:
+    # taking their alive sets as proven changes no verdict.
+    grid, position = case
+    side = SideSpec("truth", suicide)
+    searched = Evaluator(grid, position, {}, TruthOptions()).verdict(side, colour)
+    with_lemmas = Evaluator(grid, position, {}, TruthOptions(lemmas=True)).verdict(side, colour)
+    assert with_lemmas.alive == searched.alive and not with_lemmas.unknown

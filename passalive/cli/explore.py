@@ -89,6 +89,7 @@ def summary_text(summary: Summary, elapsed: float) -> str:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
 @click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
 @click.option("--z3", "z3_seconds", type=float, default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
+@click.option("--lemmas", is_flag=True, help="Truth takes proofs of life from Benson's theorem and the suicide lemma (docs/findings.md); only captures are searched.")
 @click.option("--time-limit", type=float, default=None, metavar="S", help="Start no new unit after S seconds (resume later).")
 @click.option("--until-found", is_flag=True, help="Stop after the first unit that finds a disagreement.")
 @click.option("--shrink", "shrink_examples", type=int, default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
@@ -109,6 +110,7 @@ def command(
     out: Path | None,
     budget: int | None,
     z3_seconds: float,
+    lemmas: bool,
     time_limit: float | None,
     until_found: bool,
     shrink_examples: int,
@@ -170,7 +172,7 @@ def command(
         count,
         seed,
         unit_size,
-        TruthOptions(budget, z3_seconds),
+        TruthOptions(budget, z3_seconds, lemmas),
         tuple(sorted(program_map.items())),
     )
     started = time.monotonic()
