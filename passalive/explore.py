@@ -434,7 +434,6 @@ def shows(comparison: Comparison, kind: str, programs: Mapping[str, str], truth:
                 claimed = evaluator.verdict(claimant, colour).alive
                 if claimed and attack(grid, position, colour, judge.suicide, claimed, truth.budget).captured:
                     return True
-            return False
         outcome, differences = compare(evaluator, comparison)
         return outcome == DISAGREE and kind in kinds(differences)
 
