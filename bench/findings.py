@@ -88,7 +88,7 @@ def cli_command(name: str, search: Search) -> str:
         parts.append("--exhaustive")
     else:
         parts.append(f"--random {search.count} --seed {search.seed} --unit {search.unit_size}")
-    parts.append(f"--budget {search.truth.budget}")
+    parts.append(f"--budget {search.truth.budget}" + (" --lemmas" if search.truth.lemmas else ""))
     parts.append(f"--out bench/runs/{name}.jsonl")
     return " ".join(parts)
 
@@ -166,7 +166,12 @@ def write(summaries: dict[str, Summary]) -> str:
             f"- positions searched: {total:,} ({', '.join(f'{k}: {v:,}' for k, v in summary.positions.items())})"
             + (f" of {s.count:,} planned" if not s.exhaustive else ""),
             f"- units of work done: {summary.units_done} of {summary.units_total}"
-            + (" (complete)" if summary.complete else " (**incomplete**: resume with `bench/findings.py`)"),
+            + (
+                " (complete)"
+                if summary.complete
+                else f" (**incomplete**: about {(summary.units_total - summary.units_done) * summary.seconds / max(summary.units_done, 1) / 3600:,.1f} h"
+                " of work remain in one process at this rate; resume with `bench/findings.py`)"
+            ),
             f"- work time: {summary.seconds:,.0f} s in one process"
             + (f" ({total / summary.seconds:,.0f} positions/s for all comparisons together)" if summary.seconds else ""),
             f"- truth search budget: {s.truth.budget:,} positions per component; positions visited in all: {summary.truth_states:,}",
@@ -185,7 +190,8 @@ def write(summaries: dict[str, Summary]) -> str:
             lines += [
                 f"### {finding.comparison}: {claims} says pass-alive, {other} does not",
                 "",
-                f"Minimal board: {finding.stones} stones on {finding.size} (shrunk from a {finding.found_on} position).",
+                f"Minimal board: {finding.stones} stone{'s' if finding.stones != 1 else ''} on {finding.size}"
+                f" (shrunk from a {finding.found_on} position).",
                 "",
                 "```",
                 finding.diagram.rstrip("\n"),
@@ -208,9 +214,10 @@ def write(summaries: dict[str, Summary]) -> str:
         "## What remains",
         "",
         "Searches marked incomplete above resume where they stopped: `.venv/bin/python bench/findings.py",
-        "--time-limit SECONDS --jobs 2`. The random search's budget leaves positions with large",
-        "open areas undecided; `passalive explore --z3 SECONDS` hands those chains to the Z3",
-        "complete check at a much higher cost per position.",
+        "--time-limit SECONDS --jobs 2` (or the command line given for each search). Without the",
+        "lemmas, the random search's budget leaves positions with living groups next to large open",
+        "areas undecided; `passalive explore --z3 SECONDS` hands those chains to the Z3 complete",
+        "check at a much higher cost per position, and `--lemmas` settles them by the theorems above.",
         "",
     ]
     for key, blocks in corpus.items():
