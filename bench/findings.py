@@ -72,7 +72,7 @@ SEARCHES: dict[str, Search] = {
 
 def summary_of(name: str, search: Search) -> Summary:
     """The summary of a search from its record (nothing is run)."""
-    records = [r for r in read_records(RUNS / f"{name}.jsonl") if r.get("search") == search.key and r.get("type") == "unit"]
+    records = [r for r in read_records(RUNS / f"{name}.jsonl") if search.owns(r) and r.get("type") == "unit"]
     return summarise(search, records, len(search.units()))
 
 

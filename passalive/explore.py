@@ -102,6 +102,17 @@ class Search:
         }
         return json.dumps(data, sort_keys=True)
 
+    @property
+    def id(self) -> str:
+        """A short fingerprint of `key`, which tags the records of the search."""
+        import hashlib
+
+        return hashlib.sha256(self.key.encode()).hexdigest()[:16]
+
+    def owns(self, record: Mapping[str, object]) -> bool:
+        """Whether a record of an output file belongs to this search."""
+        return record.get("search") in (self.id, self.key)
+
     def units(self) -> list[tuple[str, int]]:
         """The units of work: (board size, unit number)."""
         if self.exhaustive:
@@ -217,7 +228,7 @@ def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
         states += evaluator.states
     return {
         "type": "unit",
-        "search": search.key,
+        "search": search.id,
         "size": size,
         "unit": unit,
         "positions": positions,
@@ -300,7 +311,7 @@ def run(
     new units after that many seconds, `until_found` as soon as a unit has
     found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes.
     """
-    records = [r for r in read_records(out) if r.get("search") == search.key] if out else []
+    records = [r for r in read_records(out) if search.owns(r)] if out else []
     done = {(str(r["size"]), int(r["unit"])): r for r in records if r.get("type") == "unit"}  # type: ignore[arg-type]
     units = search.units()
     todo = [u for u in units if u not in done]
@@ -308,6 +319,9 @@ def run(
     handle = out.open("a") if out else None
     if handle and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
         handle.write("\n")  # a line torn by a killed run stays on its own line
+    if handle and not any(r.get("type") == "search" for r in records):
+        handle.write(json.dumps({"type": "search", "search": search.id, "key": json.loads(search.key)}) + "\n")
+        handle.flush()
     bar = None
     if progress:
         from tqdm import tqdm
@@ -362,7 +376,7 @@ def run(
             bar.close()
     summary = summarise(search, list(done.values()), len(units), shrink_examples)
     if handle:
-        handle.write(json.dumps({"type": "summary", "search": search.key, **summary_json(summary)}) + "\n")
+        handle.write(json.dumps({"type": "summary", "search": search.id, **summary_json(summary)}) + "\n")
         handle.close()
     return summary
 
