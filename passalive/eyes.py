@@ -21,7 +21,7 @@ Since adjacent same-coloured stones are one chain, a path is the same as a
 sequence of chains in which each consecutive pair shares a skippable point.
 That is how it is computed here: union-find over the chains of colour c, one
 union per skippable point (all the c-chains around it).  In rule form (the
-full program is `RULE_PROGRAM`)::
+full program is the bundled `rules/eyes.dl`)::
 
     skippable(Q, E)  :- variant-specific, Q != E.
     link(A, B, E)    :- chain_adjacent(A, Q), chain_adjacent(B, Q), skippable(Q, E).
@@ -56,7 +56,7 @@ Cut-outs: a point on an open side is never an eye point (its unseen
 neighbours are unknown), and paths use only the points the diagram shows.
 
 Two engines give the same verdicts (the tests check it): `direct`, the
-union-find code below, and `rules`, the rule program `RULE_PROGRAM` run on
+union-find code below, and `rules`, the rule program `rules/eyes.dl` run on
 passalive's Datalog engine (`passalive.rules`; its keyed `eqrel` gives the
 "joined without E" classes, its `greatest` relation Lapin's iteration), which
 can also explain a verdict (`explain_eye`).
@@ -87,67 +87,9 @@ DEFAULT_VARIANT = "paths"
 ENGINES = ("direct", "rules")
 """How to compute: the union-find code of this module, or `RULE_PROGRAM` on the rule engine."""
 
-RULE_PROGRAM = """\
-// The instant eye tester (Sensei's Library, "Instant Eye Tester"; see
-// passalive/eyes.py and docs/eyes-and-scoring.md) as a rule program over the
-// shared board definitions.  Output: eye(e, c) and false_eye(variant, e).
-.include "board.dl"
-
-// e is an eye point of colour c: empty, not on an open side, has a
-// neighbour, and every neighbour is a c stone.
-.decl eye(e: number, c: symbol)
-.decl spoilt(e: number, c: symbol)
-spoilt(E, C) :- empty(E), colour(C), adjacent(E, Q), !stone(Q, C).
-eye(E, C) :- empty(E), colour(C), adjacent(E, _), !spoilt(E, C), !open(E).
-
-// Chain b (named by its smallest point) is next to eye e; the eye has two or more such chains.
-.decl beside(e: number, b: number)
-beside(E, B) :- eye(E, _), adjacent(E, Q), in_chain(Q, B).
-.decl several(e: number)
-several(E) :- beside(E, A), beside(E, B), A != B.
-
-// The c-chain b touches point q.
-.decl touch(q: number, b: number, c: symbol)
-touch(Q, B, C) :- adjacent(Q, P), in_chain(P, B), stone(P, C).
-
-// The variants with a skip rule, and what each may skip.
-.decl variant(v: symbol)
-variant("paths").
-variant("stones-and-eyes").
-variant("solid").                       // skips nothing
-.decl skippable(v: symbol, q: number, c: symbol)
-skippable("paths", Q, C) :- empty(Q), colour(C).
-skippable("stones-and-eyes", Q, C) :- eye(Q, C).
-
-// Testing eye e under variant v: chains a and b are joined by paths that
-// skip only skippable points other than e (classes keyed by v and e).
-.decl joined(v: symbol, e: number, a: number, b: number) eqrel
-joined(V, E, A, A) :- variant(V), beside(E, A).
-joined(V, E, A, B) :- eye(E, C), skippable(V, Q, C), Q != E, touch(Q, A, C), touch(Q, B, C).
-
-.decl false_eye(v: symbol, e: number)
-false_eye(V, E) :- variant(V), beside(E, A), beside(E, B), A < B, !joined(V, E, A, B).
-
-// As first written: only a path's first step may not enter e.  The stone x
-// beside e has a partner: another stone z beside e that x reaches without e.
-.decl has_partner(e: number, x: number)
-has_partner(E, X) :- eye(E, _), adjacent(E, X), adjacent(E, Z), X != Z,
-                     in_chain(X, A), in_chain(Z, B), joined("paths", E, A, B).
-false_eye("paths-first-step", E) :- several(E), adjacent(E, X), !has_partner(E, X).
-
-// Lapin's procedure: the greatest set of eye points each of which is real
-// when only the others of the set may be skipped.
-.decl unsettled(e: number) greatest
-.decl ujoined(e: number, a: number, b: number) eqrel
-.decl ubroken(e: number)
-ujoined(E, A, A) :- beside(E, A).
-ujoined(E, A, B) :- eye(E, C), eye(Q, C), Q != E, unsettled(Q), touch(Q, A, C), touch(Q, B, C).
-ubroken(E) :- beside(E, A), beside(E, B), A < B, !ujoined(E, A, B).
-unsettled(E) :- eye(E, _), !ubroken(E).
-false_eye("unsettled", E) :- eye(E, _), !unsettled(E).
-
-.output eye, false_eye
-"""
+RULE_PROGRAM = "eyes.dl"
+"""The bundled rule program of the eye tester (`rules/eyes.dl`, over the shared
+`board.dl`): outputs `eye(e, c)` and `false_eye(variant, e)`."""
 
 
 @dataclass(frozen=True)
@@ -408,10 +350,14 @@ def classify_all(board: Board, variants: Iterable[str] = tuple(VARIANTS), engine
 
 @lru_cache(maxsize=1)
 def rule_program() -> Any:
-    """`RULE_PROGRAM`, parsed and checked (once)."""
-    from passalive.rules import parse_program
+    """The bundled `eyes.dl` (`RULE_PROGRAM`), loaded and checked once per process.
 
-    return parse_program(RULE_PROGRAM, "<passalive.eyes.RULE_PROGRAM>")
+    Loaded by its installed path, so a file of the same name in the working
+    directory cannot stand in for it."""
+    from passalive.facts import bundled_path
+    from passalive.rules import load_program
+
+    return load_program(str(bundled_path(RULE_PROGRAM)))
 
 
 def _model(board: Board) -> Any:

@@ -333,3 +333,18 @@ def test_unknown_engine_is_an_input_error():
 def test_cli_rules_engine_checks_expected_lines():
     result = CliRunner().invoke(eyes_command, [str(EXAMPLES), "--check", "--engine", "rules"])
     assert result.exit_code == 0, result.output
+
+
+def test_rule_program_is_the_bundled_file_and_passalive_rules_lists_it():
+    from passalive.cli.rules_list import command as rules_command
+    from passalive.eyes import RULE_PROGRAM, rule_program
+
+    bundled = Path(__file__).resolve().parent.parent / "rules" / RULE_PROGRAM
+    assert bundled.is_file() and "004_97a8b1f02003b4d2.txt" in bundled.read_text(encoding="utf-8")
+    program = rule_program()
+    assert {"eye", "false_eye"} <= set(program.outputs)
+    assert program.relations["unsettled"].kind == "greatest"
+    listed = CliRunner().invoke(rules_command, ["--json"])
+    rows = {r["program"]: r for r in json.loads(listed.output)["programs"]}
+    assert rows[RULE_PROGRAM]["command"] == "passalive eyes --engine rules"
+    assert rows[RULE_PROGRAM]["description"].startswith("the instant eye tester")

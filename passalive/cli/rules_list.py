@@ -1,8 +1,9 @@
 """`passalive rules`: the bundled rule programs, with one-line descriptions.
 
 The description is the first line of each program's header comment; the
-variant that runs the program and the suicide rules it accepts, or the
-territory convention it computes, are shown too.
+variant that runs the program and the suicide rules it accepts, the
+territory convention it computes, or the command that runs it (the eye
+tester's `eyes.dl`) are shown too.
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ import json
 
 import click
 
+from passalive.eyes import RULE_PROGRAM as EYES_PROGRAM
 from passalive.facts import TERRITORY_PROGRAMS, bundled_programs
 from passalive.variants import VARIANTS
+
+COMMANDS = {EYES_PROGRAM: "passalive eyes --engine rules"}
+"""Programs run by a command of their own rather than as a variant or a territory convention."""
 
 
 def _summary(text: str) -> str:
@@ -45,6 +50,7 @@ def command(as_json: bool, show_path: bool) -> None:
                 "variant": variant.name if variant else None,
                 "suicide": sorted(s.value for s in variant.suicide) if variant else None,
                 "territory": conventions.get(path.name),
+                "command": COMMANDS.get(path.name),
                 "path": str(path),
             }
         )
@@ -57,6 +63,8 @@ def command(as_json: bool, show_path: bool) -> None:
             extra = f"  [variant {r['variant']}; suicide={','.join(r['suicide'])}]"
         elif r["territory"]:
             extra = f"  [--territory {' / '.join(r['territory'])}]"
+        elif r["command"]:
+            extra = f"  [{r['command']}]"
         else:
             extra = "  [included by the others]"
         click.echo(f"{r['program']:<{width}}  {r['description']}{extra}")
