@@ -16,6 +16,11 @@ lines, and `check` runs them all, the way a test suite does:
   moves (the owner passes throughout) by the rules of the solver's move
   simulator, every move must be legal, and at least one stone of the other
   colour must be captured along the way.
+* `{EYES ...}`, `{PATH ...}` (the instant eye tester, `passalive.eyes`) and
+  `{SCORE ...}` (seki-aware scoring, `passalive.score`): each module checks
+  its own lines (`claim_results`); a row per EYES variant (named
+  `eyes:VARIANT`), PATH line (`eyes:VARIANT` of its paths) and SCORE line
+  (`score`).  These rows have no suicide rule.
 * With `verify`, every EXPECT line of a variant other than `truth` is also
   compared with the game: the listed chains must be the ones the Z3 check
   proves alive.  A variant known to err (say `knechtel` on a big eye) is no
@@ -36,12 +41,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.claims import ClaimResult
 from passalive.diagram import CaptureClaim, Diagram, Expectation
 from passalive.errors import InputError, UsageError
 from passalive.ruleset import Suicide
 
 TRUTH = "truth"
 """The variant name that means the game-level verdict from the solver."""
+
+EYES = "eyes"
+"""Selects every eye-tester row (`eyes:VARIANT` selects one variant's)."""
+
+SCORE = "score"
+"""The variant name of the SCORE rows."""
+
+CAPTURE = "capture"
+"""The variant name of the CAPTURE rows."""
 
 DEFAULT_TIMEOUT = 20.0
 """Seconds the Z3 check may spend on one diagram, colour and suicide rule."""
@@ -58,12 +73,15 @@ class Status(enum.Enum):
 @dataclass(frozen=True)
 class Row:
     """One checked claim: a variant's verdict on one EXPECT line, a CAPTURE line,
-    or the verification of an EXPECT line against the game.
+    the verification of an EXPECT line against the game, or an EYES, PATH or
+    SCORE claim.
 
-    `kind` is `expect`, `capture` or `verify`; `variant` the variant name (for
-    `capture`, the word `capture`; for `verify`, the line's variants);
-    `expected` and `got` are what the table shows, e.g. `black A6 A3; white
-    none`; `message` says why a row failed or is unknown.
+    `kind` is `expect`, `capture`, `verify`, `eyes`, `path` or `score`;
+    `variant` the variant name (for `capture`, the word `capture`; for
+    `verify`, the line's variants; `eyes:paths` for the eye tester's variant
+    `paths`; `score`); `suicide` the suicide rule, None for the eye and score
+    rows, which have none; `expected` and `got` are what the table shows, e.g.
+    `black A6 A3; white none`; `message` says why a row failed or is unknown.
     """
 
     path: str
@@ -72,7 +90,7 @@ class Row:
     line: int
     kind: str
     variant: str
-    suicide: Suicide
+    suicide: Suicide | None
     expected: str
     got: str
     status: Status
@@ -263,10 +281,10 @@ def check_diagram(
     oracle: TruthOracle | None = None,
     engine: str = "direct",
 ) -> DiagramResult:
-    """Check one diagram's EXPECT and CAPTURE lines.
+    """Check one diagram's EXPECT, CAPTURE, EYES, PATH and SCORE lines.
 
-    `variants` limits the EXPECT checks to those names (default: every name
-    the lines use); `verify` adds a comparison of each EXPECT line with the
+    `variants` limits the checks to those names (default: all; see
+    `selectable_names`); `verify` adds a comparison of each EXPECT line with the
     game; `oracle` answers (and remembers) the game questions; `engine` is
     `direct` or `rules` (the rule programs of `rules/`, for the variants that
     have one; the others run directly).
@@ -295,9 +313,10 @@ def check_diagram(
                 notes.append(note)
         if verify and any(v != TRUTH and (selected is None or v in selected) for v in exp.variants):
             rows.append(_verify_expectation(diagram, path, number, exp, expected, oracle))
-    if selected is None or "capture" in selected:
+    if selected is None or CAPTURE in selected:
         for claim in diagram.captures:
             rows.append(_check_capture(diagram, path, number, claim))
+    rows += _claim_rows(diagram, path, number, selected)
     return DiagramResult(path, number, diagram, tuple(rows), tuple(notes))
 
 
@@ -308,15 +327,74 @@ def _selection(variants: Iterable[str] | None) -> frozenset[str] | None:
     chosen = frozenset(variants)
     if not chosen:
         return None
-    names = _known_names()
+    names = selectable_names()
     for name in sorted(chosen):
-        if name not in names and name != "capture":
+        if name not in names:
             raise UsageError(f"unknown variant {name!r}; known: {', '.join(names)}")
     return chosen
 
 
 def _known_names() -> tuple[str, ...]:
     return known_variants()
+
+
+def selectable_names() -> tuple[str, ...]:
+    """What `variants` may select: the EXPECT variants, `capture`, `eyes` (all
+    eye-tester rows), `eyes:VARIANT` for each eye-tester variant, and `score`."""
+    from passalive.eyes import VARIANTS as EYE_VARIANTS
+
+    return (*known_variants(), CAPTURE, EYES, *(f"{EYES}:{v}" for v in EYE_VARIANTS), SCORE)
+
+
+def _selects(selected: frozenset[str] | None, variant: str) -> bool:
+    """Whether a claim row of this variant name is selected (`eyes` takes every `eyes:...`)."""
+    if selected is None or variant in selected:
+        return True
+    return variant.startswith(EYES + ":") and EYES in selected
+
+
+def _claim_rows(diagram: Diagram, path: str, number: int, selected: frozenset[str] | None) -> list[Row]:
+    """The rows of the diagram's EYES, PATH and SCORE lines, in line order.
+
+    The comparison is the modules' own (`passalive.eyes.check_annotation`,
+    `passalive.score.check_annotation`); a module is not run when nothing of
+    it is selected.  A line naming several eye variants gives one row each;
+    the time of the line is shared among them.
+    """
+    from passalive import eyes, score
+
+    want_eyes = selected is None or any(n == EYES or n.startswith(EYES + ":") for n in selected)
+    want_score = _selects(selected, SCORE)
+    rows: list[Row] = []
+    for annotation in diagram.annotations:
+        started = time.monotonic()
+        results: tuple[ClaimResult, ...]
+        if annotation.word in eyes.CLAIM_WORDS and want_eyes:
+            results = eyes.check_annotation(annotation, diagram.board)
+        elif annotation.word == "SCORE" and want_score:
+            results = (score.check_annotation(annotation, diagram.board),)
+        else:
+            continue
+        seconds = (time.monotonic() - started) / max(len(results), 1)
+        for result in results:
+            if _selects(selected, result.variant):
+                rows.append(
+                    Row(
+                        path,
+                        number,
+                        diagram.title,
+                        result.location.line,
+                        result.kind,
+                        result.variant,
+                        None,
+                        result.expected,
+                        result.got,
+                        Status.OK if result.ok else Status.FAIL,
+                        "; ".join(result.problems),
+                        seconds,
+                    )
+                )
+    return rows
 
 
 def _expected_chains(board: Board, exp: Expectation) -> dict[Colour, tuple[tuple[int, int], ...]]:

@@ -70,8 +70,9 @@ from functools import lru_cache
 from typing import Any
 
 from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.claims import ClaimResult, problem_messages
 from passalive.diagram import Annotation, Diagram
-from passalive.errors import InputError
+from passalive.errors import InputError, Location
 
 VARIANTS: dict[str, str] = {
     "paths": "the page's path definition, corrected: a path may skip one empty point at a time and never passes through the eye",
@@ -483,34 +484,74 @@ def read_path_claim(annotation: Annotation, board: Board) -> PathClaim:
     return PathClaim(stones, options["joined"][0] == "yes", variant, avoid)
 
 
-def check_eyes_claim(board: Board, claim: EyesClaim) -> list[str]:
-    """What differs between the claim and the tester's results (empty: agrees)."""
-    problems: list[str] = []
+CLAIM_WORDS = ("EYES", "PATH")
+"""The extension-line words this module reads and checks."""
+
+
+def _named(board: Board, points: Iterable[int]) -> str:
+    return ",".join(board.names(points)) or "none"
+
+
+def _sides(board: Board, real: frozenset[int] | None, false: frozenset[int] | None) -> str:
+    """`real D4; false none`: the sides given (a side that is None is left out)."""
+    parts = [f"{label} {_named(board, points)}" for label, points in (("real", real), ("false", false)) if points is not None]
+    return "; ".join(parts)
+
+
+def check_eyes_claim(board: Board, claim: EyesClaim, location: Location) -> tuple[ClaimResult, ...]:
+    """The claim compared with the tester, one result per variant it names."""
+    results: list[ClaimResult] = []
     for variant in claim.variants:
         report = classify(board, variant)
-        for label, want, got in (("real", claim.real, report.real), ("false", claim.false, report.false)):
-            if want is not None and want != got:
-                problems.append(
-                    f"{variant}: {label} eyes are {', '.join(board.names(got)) or 'none'}, "
-                    f"expected {', '.join(board.names(want)) or 'none'}"
-                )
-    return problems
+        problems = tuple(
+            f"{variant}: {label} eyes are {', '.join(board.names(got)) or 'none'}, "
+            f"expected {', '.join(board.names(want)) or 'none'}"
+            for label, want, got in (("real", claim.real, report.real), ("false", claim.false, report.false))
+            if want is not None and want != got
+        )
+        results.append(
+            ClaimResult(
+                location,
+                "eyes",
+                f"eyes:{variant}",
+                _sides(board, claim.real, claim.false),
+                _sides(board, report.real if claim.real is not None else None, report.false if claim.false is not None else None),
+                problems,
+            )
+        )
+    return tuple(results)
 
 
-def check_path_claim(board: Board, claim: PathClaim) -> list[str]:
-    """What differs between a PATH claim and the path test (empty: agrees)."""
+def check_path_claim(board: Board, claim: PathClaim, location: Location) -> ClaimResult:
+    """A PATH claim compared with the path test."""
     first = claim.stones[0]
     got = all(has_path(board, first, q, avoid=claim.avoid, variant=claim.variant) for q in claim.stones[1:])
-    if got == claim.joined:
-        return []
-    return [f"{claim.variant}: stones {', '.join(board.names(claim.stones))} are {'' if got else 'not '}joined"]
+    stones = _named(board, claim.stones)
+    avoiding = f" avoiding {board.name(claim.avoid)}" if claim.avoid is not None else ""
+
+    def joined(yes: bool) -> str:
+        return f"{stones} {'joined' if yes else 'not joined'}{avoiding}"
+
+    problems = () if got == claim.joined else (f"{claim.variant}: stones {', '.join(board.names(claim.stones))} are {'' if got else 'not '}joined",)
+    return ClaimResult(location, "path", f"eyes:{claim.variant}", joined(claim.joined), joined(got), problems)
+
+
+def check_annotation(annotation: Annotation, board: Board) -> tuple[ClaimResult, ...]:
+    """Read and check one `{EYES}` or `{PATH}` line (InputError if malformed)."""
+    if annotation.word == "EYES":
+        return check_eyes_claim(board, read_eyes_claim(annotation, board), annotation.location)
+    if annotation.word == "PATH":
+        return (check_path_claim(board, read_path_claim(annotation, board), annotation.location),)
+    raise ValueError(f"not an eye-tester line: {annotation.word}")
+
+
+def claim_results(diagram: Diagram) -> tuple[ClaimResult, ...]:
+    """Every EYES and PATH line of the diagram, checked, in line order."""
+    return tuple(
+        r for a in diagram.annotations if a.word in CLAIM_WORDS for r in check_annotation(a, diagram.board)
+    )
 
 
 def check_diagram(diagram: Diagram) -> list[str]:
     """Every disagreement between a diagram's EYES/PATH lines and the tester."""
-    problems: list[str] = []
-    for annotation in diagram.annotations_named("EYES"):
-        problems += [f"{annotation.location}: {p}" for p in check_eyes_claim(diagram.board, read_eyes_claim(annotation, diagram.board))]
-    for annotation in diagram.annotations_named("PATH"):
-        problems += [f"{annotation.location}: {p}" for p in check_path_claim(diagram.board, read_path_claim(annotation, diagram.board))]
-    return problems
+    return problem_messages(claim_results(diagram))

@@ -72,8 +72,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.claims import ClaimResult, problem_messages
 from passalive.diagram import Annotation, Diagram
-from passalive.errors import InputError
+from passalive.errors import InputError, Location
 
 RULES = ("japanese", "area")
 """The counting rules: territory + prisoners, or territory + stones."""
@@ -802,30 +803,59 @@ def score_for_claim(board: Board, claim: ScoreClaim) -> Score:
     return score(board, claim.dead, rules=claim.rules, strict_seki=claim.strict_seki, captures=claim.captures)
 
 
-def check_score_claim(board: Board, claim: ScoreClaim) -> list[str]:
-    """What differs between a SCORE claim and the scorer (empty: agrees)."""
+def check_score_claim(board: Board, claim: ScoreClaim, location: Location) -> ClaimResult:
+    """A SCORE claim compared with the scorer.
+
+    `expected` and `got` list the checked keys (`black 11; seki A6,D6`), after
+    the rules when they are not the default (`area, strict seki: ...`).
+    """
     result = score_for_claim(board, claim)
-    problems = []
+    problems: list[str] = []
+    expected: list[str] = []
+    got_parts: list[str] = []
     for label, want, got in (
         ("black", claim.black, result.points[Colour.BLACK]),
         ("white", claim.white, result.points[Colour.WHITE]),
         ("black-territory", claim.black_territory, len(result.territory[Colour.BLACK])),
         ("white-territory", claim.white_territory, len(result.territory[Colour.WHITE])),
     ):
-        if want is not None and want != got:
+        if want is None:
+            continue
+        expected.append(f"{label} {want}")
+        got_parts.append(f"{label} {got}")
+        if want != got:
             problems.append(f"{label} is {got}, expected {want}")
-    if claim.seki is not None and claim.seki != result.seki_points:
-        problems.append(
-            f"seki points are {','.join(board.names(result.seki_points)) or 'none'}, "
-            f"expected {','.join(board.names(claim.seki)) or 'none'}"
-        )
-    return problems
+    if claim.seki is not None:
+        want_seki = ",".join(board.names(claim.seki)) or "none"
+        got_seki = ",".join(board.names(result.seki_points)) or "none"
+        expected.append(f"seki {want_seki}")
+        got_parts.append(f"seki {got_seki}")
+        if claim.seki != result.seki_points:
+            problems.append(f"seki points are {got_seki}, expected {want_seki}")
+    rules = [claim.rules] if claim.rules != "japanese" else []
+    if claim.strict_seki:
+        rules.append("strict seki")
+    prefix = f"{', '.join(rules)}: " if rules else ""
+    return ClaimResult(
+        location,
+        "score",
+        "score",
+        prefix + ("; ".join(expected) or "(nothing checked)"),
+        prefix + ("; ".join(got_parts) or "(nothing checked)"),
+        tuple(problems),
+    )
+
+
+def check_annotation(annotation: Annotation, board: Board) -> ClaimResult:
+    """Read and check one `{SCORE}` line (InputError if malformed)."""
+    return check_score_claim(board, read_score_claim(annotation, board), annotation.location)
+
+
+def claim_results(diagram: Diagram) -> tuple[ClaimResult, ...]:
+    """Every SCORE line of the diagram, checked, in line order."""
+    return tuple(check_annotation(a, diagram.board) for a in diagram.annotations_named("SCORE"))
 
 
 def check_diagram(diagram: Diagram) -> list[str]:
     """Every disagreement between a diagram's SCORE lines and the scorer."""
-    problems: list[str] = []
-    for annotation in diagram.annotations_named("SCORE"):
-        claim = read_score_claim(annotation, diagram.board)
-        problems += [f"{annotation.location}: {p}" for p in check_score_claim(diagram.board, claim)]
-    return problems
+    return problem_messages(claim_results(diagram))

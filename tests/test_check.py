@@ -319,3 +319,87 @@ def test_a_variant_s_own_verdict_passes_and_any_change_fails(board, data):
         alive[flipped.colour] ^= {flipped.index}
         result = one(render_sensei(board, title="generated") + _expect_line(board, alive, "casting-out"))
         assert [r.status for r in result.rows] == [Status.FAIL]
+
+
+# ------------------------------------------------ eye tester and scoring lines
+
+BLOCKS = """\
+$$ Board position to show blocks
+$$ +-----------+
+$$ | . O X . . |
+$$ | . O X X . |
+$$ | . . O X . |
+$$ | . O X X . |
+$$ | . O X . . |
+$$ +-----------+
+"""
+
+
+def test_eyes_path_and_score_lines_become_rows():
+    eyes = one(TWO_EYES + "$$ {EYES variant=paths,solid real=A2,C2 false=none}\n$$ {PATH A1,E3 joined=yes}\n")
+    assert [(r.kind, r.variant, r.suicide, r.status) for r in eyes.rows] == [
+        ("eyes", "eyes:paths", None, Status.OK),
+        ("eyes", "eyes:solid", None, Status.OK),
+        ("path", "eyes:paths", None, Status.OK),
+    ]
+    assert eyes.rows[0].expected == eyes.rows[0].got == "real A2,C2; false none"
+    (row,) = one(BLOCKS + "$$ {SCORE black=7 white=5 seki=none}\n").rows
+    assert (row.kind, row.variant, row.status, row.got) == ("score", "score", Status.OK, "black 7; white 5; seki none")
+
+
+def test_a_wrong_eyes_claim_fails_and_says_what_the_tester_found():
+    (row,) = one(TWO_EYES + "$$ {EYES variant=paths false=C2}\n").rows
+    assert row.status is Status.FAIL and row.line == 9
+    assert (row.expected, row.got) == ("false C2", "false none")
+    assert "paths: false eyes are none, expected C2" in row.message
+
+
+def test_claim_rows_follow_the_variant_selection():
+    text = (
+        TWO_EYES
+        + "$$ {EXPECT variant=casting-out black=A1}\n"
+        + "$$ {EYES variant=paths,unsettled real=A2,C2}\n"
+        + "$$ {PATH A1,E3 joined=yes variant=solid}\n"
+    )
+    assert [r.variant for r in one(text, variants=["eyes:unsettled"]).rows] == ["eyes:unsettled"]
+    assert [r.variant for r in one(text, variants=["eyes"]).rows] == ["eyes:paths", "eyes:unsettled", "eyes:solid"]
+    assert [r.variant for r in one(text, variants=["casting-out"]).rows] == ["casting-out"]
+    assert [r.variant for r in one(BLOCKS + "$$ {SCORE black=7}\n", variants=["score"]).rows] == ["score"]
+    assert one(BLOCKS + "$$ {SCORE black=7}\n", variants=["eyes"]).rows == ()
+    with pytest.raises(UsageError):
+        one(text, variants=["eyes:nonsense"])
+
+
+def test_cli_wrong_eyes_claim_exits_1(capsys, tmp_path):
+    path = write(tmp_path, "eyes.txt", TWO_EYES + "$$ {EYES variant=solid real=A2 false=C2}\n")
+    code, out, _ = run(["check", path], capsys)
+    assert code == 1
+    assert "line 10: EYES eyes:solid: solid: real eyes are A2, C2, expected A2" in out
+    assert "1 checks: 0 ok, 1 failed" in out
+
+
+def test_cli_wrong_score_claim_exits_1_and_json_shows_it(capsys, tmp_path):
+    path = write(tmp_path, "score.txt", BLOCKS + "$$ {SCORE black=8 white=5}\n")
+    code, out, _ = run(["check", path, "--json"], capsys)
+    assert code == 1
+    (result,) = json.loads(out)["results"]
+    assert result["kind"] == "score" and result["variant"] == "score" and result["suicide"] is None
+    assert result["status"] == "fail" and result["message"] == "black is 7, expected 8"
+    assert (result["expected"], result["got"]) == ("black 8; white 5", "black 7; white 5")
+    code, out, _ = run(["check", path, "--variant", "casting-out"], capsys)
+    assert code == 0 and "0 checks" in out
+
+
+def test_cli_junit_names_claim_rows_without_a_suicide_rule(capsys, tmp_path):
+    path = write(tmp_path, "score.txt", BLOCKS + "$$ {SCORE black=7 white=5}\n")
+    xml_path = tmp_path / "report.xml"
+    code, _, _ = run(["check", path, "--junit-xml", str(xml_path)], capsys)
+    assert code == 0
+    (case,) = ET.parse(xml_path).getroot().iter("testcase")
+    assert case.get("name") == "#1 Board position to show blocks [score score, line 10]"
+
+
+def test_a_malformed_score_line_is_an_input_error_at_the_line():
+    with pytest.raises(InputError) as error:
+        one(BLOCKS + "$$ {SCORE black=seven}\n")
+    assert error.value.location is not None and error.value.location.line == 9

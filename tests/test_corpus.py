@@ -191,3 +191,11 @@ def test_where_knechtel_keeps_a_chain_the_game_captures_a_capture_line_shows_it(
             assert witnessed, (name, diagram.title, colour_key)
             shown += 1
     assert shown >= 8
+
+
+def test_the_run_covers_the_eye_tester_and_scoring_lines(report: Report):
+    kinds = {r.kind for r in report.rows}
+    assert {"eyes", "path", "score"} <= kinds
+    eye_variants = {r.variant for r in report.rows if r.kind == "eyes"}
+    assert {"eyes:paths", "eyes:paths-first-step", "eyes:stones-and-eyes", "eyes:unsettled", "eyes:solid"} <= eye_variants
+    assert sum(1 for r in report.rows if r.kind == "score") >= 25

@@ -1,9 +1,10 @@
 """`passalive check PATH...`: run the expected verdicts of a diagram corpus.
 
 Every `{EXPECT ...}` line (per variant and suicide rule, which chains are
-pass-alive) and every `{CAPTURE ...}` line (a capturing sequence, replayed)
-of every diagram in the files and folders given is checked; see
-`passalive.check`.  Output: a table (file, diagram, variant, suicide rule,
+pass-alive), every `{CAPTURE ...}` line (a capturing sequence, replayed) and
+every `{EYES ...}`, `{PATH ...}` and `{SCORE ...}` line (the eye tester's and
+the scorer's claims) of every diagram in the files and folders given is
+checked; see `passalive.check`.  Output: a table (file, diagram, variant, suicide rule,
 expected, got, ok), then every failing diagram in full with the reasons,
 then a summary.  Exit status 1 when any check fails, 0 otherwise (rows the
 solver cannot settle in time are *unknown* and do not fail).
@@ -16,6 +17,8 @@ solver cannot settle in time are *unknown* and do not fail).
 
 `--junit-xml FILE` writes the same results as JUnit XML (one test suite per
 file, one test case per row; unknown rows are skipped), for a wiki's CI.
+`kind` is `expect`, `capture`, `verify`, `eyes`, `path` or `score`; the eye
+and score rows have no suicide rule (`-` in the table, null in JSON).
 """
 
 from __future__ import annotations
@@ -37,12 +40,26 @@ def _cut(text: str, width: int) -> str:
 _COLUMNS = (("file", 28), ("diagram", 34), ("variant", 22), ("suicide", 7), ("expected", 40), ("got", 40), ("ok", 7))
 
 
+def _suicide(row: Row) -> str:
+    """The suicide column: the rule's word, or `-` for a row without one."""
+    return row.suicide.value if row.suicide is not None else "-"
+
+
+def _what(row: Row) -> str:
+    """What a failing row checked, for the failure report and JUnit names."""
+    if row.kind == "capture":
+        return "CAPTURE"
+    if row.suicide is None:
+        return f"{row.kind.upper()} {row.variant}"
+    return f"{row.variant}, suicide={row.suicide.value}"
+
+
 def _cells(row: Row) -> tuple[str, ...]:
     return (
         f"{row.path}:{row.line}",
         row.diagram,
         row.variant,
-        row.suicide.value,
+        _suicide(row),
         row.expected,
         row.got,
         row.status.value,
@@ -72,8 +89,7 @@ def failure_report(result: DiagramResult) -> str:
     out = [f"FAIL {result.path}:{line} #{result.number} {title}"]
     for row in result.rows:
         if row.status is Status.FAIL:
-            what = "CAPTURE" if row.kind == "capture" else f"{row.variant}, suicide={row.suicide.value}"
-            out.append(f"  line {row.line}: {what}: {row.message or f'expected {row.expected}, got {row.got}'}")
+            out.append(f"  line {row.line}: {_what(row)}: {row.message or f'expected {row.expected}, got {row.got}'}")
     try:
         out.append("\n".join("  " + text for text in render_sensei(result.diagram).rstrip("\n").splitlines()))
     except ValueError:
@@ -104,7 +120,7 @@ def _row_json(row: Row) -> dict[str, Any]:
         "line": row.line,
         "kind": row.kind,
         "variant": row.variant,
-        "suicide": row.suicide.value,
+        "suicide": row.suicide.value if row.suicide is not None else None,
         "expected": row.expected,
         "got": row.got,
         "status": row.status.value.lower(),
@@ -126,6 +142,10 @@ def report_json(report: Report) -> dict[str, Any]:
         },
         "results": [_row_json(r) for r in report.rows],
     }
+
+
+def _suicide_suffix(row: Row) -> str:
+    return f", suicide={row.suicide.value}" if row.suicide is not None else ""
 
 
 def junit_xml(report: Report) -> str:
@@ -154,7 +174,7 @@ def junit_xml(report: Report) -> str:
                 suite,
                 "testcase",
                 classname=path,
-                name=f"{row.diagram} [{row.kind} {row.variant}, suicide={row.suicide.value}, line {row.line}]",
+                name=f"{row.diagram} [{row.kind} {row.variant}{_suicide_suffix(row)}, line {row.line}]",
                 time=f"{row.seconds:.3f}",
             )
             if row.status is Status.FAIL:
@@ -173,7 +193,10 @@ def junit_xml(report: Report) -> str:
     "variants",
     multiple=True,
     metavar="NAME",
-    help="Check only these variants (repeatable; `truth` is the game, `capture` the CAPTURE lines). Default: all.",
+    help=(
+        "Check only these variants (repeatable; `truth` is the game, `capture` the CAPTURE lines, "
+        "`eyes` or `eyes:VARIANT` the EYES/PATH lines, `score` the SCORE lines). Default: all."
+    ),
 )
 @click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the Z3 check).")
 @click.option(
@@ -203,8 +226,9 @@ def command(
     junit: str | None,
     failures_only: bool,
 ) -> None:
-    """Check the expected verdicts (EXPECT) and capturing sequences (CAPTURE)
-    of every diagram in PATH... (files, or folders searched for .txt files)."""
+    """Check the expected verdicts (EXPECT), capturing sequences (CAPTURE), eye
+    verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
+    (files, or folders searched for .txt files)."""
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2))
