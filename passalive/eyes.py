@@ -381,10 +381,13 @@ def _classify_rules(board: Board, variant: str) -> EyeReport:
 
 def explain_eye(board: Board, point: int, variant: str = DEFAULT_VARIANT) -> str:
     """Why the eye point is false (the rule engine's proof tree), or why it
-    is not (the engine's account of the missing `false_eye` fact)."""
+    is not (the engine's account of the missing `false_eye` fact), with the
+    points named as on the board (`passalive.facts.explain_fact`)."""
+    from passalive.facts import explain_fact
+
     if variant not in VARIANTS:
         raise InputError(f"unknown eye-tester variant {variant!r}; expected one of {', '.join(VARIANTS)}")
-    return str(_model(board).why("false_eye", (variant, point)))
+    return explain_fact(board, _model(board), "false_eye", (variant, point))
 
 
 def disagreements(reports: Mapping[str, EyeReport]) -> frozenset[int]:

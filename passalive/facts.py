@@ -11,6 +11,9 @@ One translation, used by every program (`rules/board.dl` declares it):
 Point ids are `Board.points` ids.  A program reports pass-alive chains in a
 relation `alive(b)` where b is any stone of the chain (the bundled programs use
 the chain's smallest point id); `alive` facts on empty points are an error.
+
+`explain_fact` prints the engine's proof of a fact for people: point ids
+named as the board names them (`point_labels`), a few levels deep.
 """
 
 from __future__ import annotations
@@ -84,11 +87,77 @@ def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
     return {c: frozenset(s) for c, s in alive.items()}, model
 
 
+EXPLAIN_DEPTH = 5
+"""How many levels of the rule engine's proof `--explain` shows below the
+verdict: enough for the regions a chain lives by (or the count that failed
+and the neighbour cast out before it), not the facts of every stone."""
+
+
+def is_count(attribute: str) -> bool:
+    """Whether a number attribute counts something rather than naming a point.
+
+    The convention of the rule programs: counts are called `n` (or `n_...`,
+    `..._count`); every other number is a point id — a point, or a chain or
+    region named by its smallest point (board.dl).
+    """
+    return attribute == "n" or attribute.startswith("n_") or attribute.endswith("_count")
+
+
+def point_labels(board: Board, program: Any) -> Callable[[str, int, Any], str | None]:
+    """A `label` for `Proof.render` that names the point ids of a program's
+    facts as the board does (GTP, e.g. `C3`, or `col:row`).
+
+    A value is named when its relation's attribute is a number that is not a
+    count (`is_count`) and it is a point id of the board; symbols, counts and
+    anything else keep their plain form.
+    """
+    size = len(board.points)
+
+    def label(relation: str, position: int, value: Any) -> str | None:
+        decl = program.relations.get(relation)
+        if decl is None or position >= decl.arity or decl.types[position] != "number":
+            return None
+        if is_count(decl.attributes[position]) or isinstance(value, bool) or not isinstance(value, int):
+            return None
+        return board.name(value) if 0 <= value < size else None
+
+    return label
+
+
+def _named_ids(proof: Any, label: Callable[[str, int, Any], str | None], depth: int | None) -> dict[int, str]:
+    """The point ids `label` names in the facts of the tree's first `depth` levels."""
+    named: dict[int, str] = {}
+    if proof.relation is not None and proof.values is not None:
+        for i, v in enumerate(proof.values):
+            name = label(proof.relation, i, v) if v is not None else None
+            if name is not None:
+                named[v] = name
+    if depth is None or depth > 0:
+        for child in proof.children:
+            named.update(_named_ids(child, label, None if depth is None else depth - 1))
+    return named
+
+
+def explain_fact(board: Board, model: Any, relation: str, values: tuple[Any, ...], max_depth: int | None = EXPLAIN_DEPTH) -> str:
+    """The engine's proof (or refutation) of one fact, with points named as
+    on the board and levels below `max_depth` elided (`...`).
+
+    The engine's own notes (variable values such as `counted: R = 14`, the
+    members of an equivalence class) still give point ids; the first line
+    names the ids of the facts shown, so those can be read too.
+    """
+    proof = model.why(relation, values)
+    label = point_labels(board, model.program)
+    named = _named_ids(proof, label, max_depth)
+    legend = ", ".join(f"{p} = {name}" for p, name in sorted(named.items()))
+    head = f"(point ids in the engine's notes: {legend})\n" if legend else ""
+    return head + proof.render(max_depth=max_depth, label=label)
+
+
 def _why(board: Board, model: Any) -> Callable[[int], str]:
     def why(chain_index: int) -> str:
-        chain = board.chains[chain_index]
-        rep = min(chain.points)
-        return f"(the programs name points by id; this chain is {rep} = {board.name(rep)})\n" + str(model.why("alive", (rep,)))
+        rep = min(board.chains[chain_index].points)
+        return explain_fact(board, model, "alive", (rep,))
 
     return why
 

@@ -358,3 +358,41 @@ def test_wikipedia_literal_vital_on_an_illegal_position(engine: str) -> None:
         assert set(board.names(analyse(board, variant=variant, engine=engine).alive_points(BLACK))) == top
     wiki = analyse(board, variant="wikipedia", engine=engine)
     assert set(board.names(wiki.alive_points(BLACK))) == top | {"B1", "C1", "D1"}
+
+
+# ------------------------------------------- readable proofs from the rule engine
+
+TWO_EYES = """
+$$ Two eyes
+$$ +-----------+
+$$ | . . . . . |
+$$ | . . . . . |
+$$ | X X X X X |
+$$ | . X . X X |
+$$ | X X X X X |
+$$ +-----------+
+"""
+
+
+def test_rule_engine_explanation_names_points_as_on_the_board(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "two-eyes.txt"
+    path.write_text(TWO_EYES.strip() + "\n")
+    out = CliRunner().invoke(analyse_command, [str(path), "--engine", "rules", "--explain"])
+    assert out.exit_code == 0, out.output
+    # the chain is named by its smallest point, A3 (id 10); its eyes are the regions A2 and C2
+    assert "alive(A3)" in out.output and "alive(10)" not in out.output
+    assert 'healthy("black", A2, A3)' in out.output and 'healthy("black", C2, A3)' in out.output
+    assert "(point ids in the engine's notes: " in out.output and "10 = A3" in out.output
+    assert any(line.strip() == "..." for line in out.output.splitlines())  # levels below the depth limit elided
+
+
+def test_point_labels_name_point_ids_but_not_counts() -> None:
+    from passalive.facts import point_labels
+    from passalive.rules import parse_program
+
+    board = board_of(TWO_EYES)
+    program = parse_program('.include "board.dl"\n.decl libs(b: number, n: number)\nlibs(B, N) :- chain(B, _), N = count : liberty(B, _).\n')
+    label = point_labels(board, program)
+    assert label("libs", 0, 12) == "C3"
+    assert label("libs", 1, 12) is None  # a count stays a number
+    assert label("stone", 1, "black") is None and label("libs", 0, 999) is None

@@ -322,7 +322,7 @@ def test_rule_engine_explains_a_false_eye():
 
     board = by_title("Lapin's iteration goes further")
     proof = explain_eye(board, board.point("D4"), "unsettled")
-    assert proof.startswith('false_eye("unsettled"') and "cast out in round 2" in proof
+    assert 'false_eye("unsettled", D4)' in proof and "cast out in round 2" in proof
 
 
 def test_unknown_engine_is_an_input_error():

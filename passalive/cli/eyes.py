@@ -5,8 +5,8 @@ shown, `f` false under every one, `?` where the variants disagree — and a line
 per eye point with each variant's verdict and, for a false eye, the chains no
 path joins.  `--check` compares with the diagram's `{EYES}`/`{PATH}` lines
 and exits with status 1 on a mismatch; `--engine rules` computes with the
-rule program, and `--explain` prints its proof of every false verdict (the
-rule engine's point ids are `Board.points` ids).  The variants are described in
+rule program, and `--explain` prints its proof of every false verdict (points
+named as on the board; see `passalive.facts.explain_fact`).  The variants are described in
 `passalive.eyes` and `docs/eyes-and-scoring.md`.
 """
 
@@ -62,6 +62,8 @@ def _verdict_text(board: Board, report: EyeReport, point: int) -> str:
     assert verdict is not None
     if verdict.real:
         return "real"
+    if not verdict.unjoined:  # the rule engine gives the verdict without the pairs (see --explain)
+        return "false"
     pairs = ", ".join(f"{_chain_name(board, a)}/{_chain_name(board, b)}" for a, b in verdict.unjoined)
     return f"false ({pairs} not joined)"
 
