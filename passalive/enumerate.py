@@ -341,13 +341,6 @@ class Grid:
 # --------------------------------------------------------------- exhaustive
 
 
-@dataclass(frozen=True)
-class _ChainTable:
-    """For every mask of one colour, the neighbour masks of its chains."""
-
-    outer: tuple[tuple[int, ...], ...]
-
-
 def _chain_outers(grid: Grid) -> list[tuple[int, ...]]:
     """For each mask m, the outer boundary (neighbours outside m) of each chain of m."""
     table: list[tuple[int, ...]] = []

@@ -43,7 +43,7 @@ from passalive.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.enumerate import Exhaustive, Grid, Position, random_fill, random_play
 from passalive.errors import UsageError
 from passalive.ruleset import Suicide
-from passalive.shrink import normal_form, shrink
+from passalive.shrink import shrink
 
 AGREE, DISAGREE, UNDECIDED = "agree", "disagree", "undecided"
 EXAMPLES_PER_UNIT = 3
