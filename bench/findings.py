@@ -58,6 +58,15 @@ SEARCHES: dict[str, Search] = {
         unit_size=200,
         truth=TruthOptions(3000),
     ),
+    "random-9x9-casting-out-vs-truth-multi": Search(
+        (Comparison(SideSpec("casting-out", Suicide.ILLEGAL), SideSpec("truth", Suicide.MULTI)),),
+        ("9x9",),
+        False,
+        count=1000,
+        seed=1,
+        unit_size=50,
+        truth=TruthOptions(3000),
+    ),
     "random-5x5-9x9-lemmas": Search(
         SUITE,
         ("5x5", "6x6", "7x7", "8x8", "9x9"),
