@@ -156,6 +156,7 @@ class _Structure:
     node_of: dict[int, tuple[str, int]]
     candidates: tuple[int, ...]
     clearable: frozenset[tuple[str, int]]
+    relevant: frozenset[int]
 
 
 def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int) -> _Structure:
@@ -196,14 +197,50 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
             node_of[p] = ("c", c)
 
     owner_adjacent = {q for c in owner_chains for q in chain_neighbours[c]}
+    if suicide is Suicide.ILLEGAL:
+        # only the liberties of *relevant* chains: the targets, and every
+        # chain next to a region all of whose empty points are liberties of
+        # relevant chains (a region that can fill up, where a capture next to
+        # it is what makes a move legal); see docs/solver.md
+        relevant = set(targets)
+        while True:
+            liberties = {q for c in relevant for q in chain_neighbours[c] if start[q] == EMPTY}
+            grown = set(relevant)
+            for r, pts in enumerate(regions):
+                empties = [p for p in pts if start[p] == EMPTY]
+                if empties and all(p in liberties for p in empties):
+                    grown.update(region_chains[r])
+            if grown == relevant:
+                break
+            relevant = grown
+        owner_adjacent = liberties
     clearable: set[tuple[str, int]] = set()
     if suicide is not Suicide.ILLEGAL:
+        small = set()
         for r, pts in enumerate(regions):
             if any(p >= game.board_points for p in pts):
                 continue  # the wall's region always has the wall's liberty
             if sum(1 for p in pts if start[p] == EMPTY) <= budget:
+                small.add(r)
+        # relevant chains: the targets, and every chain next to a small
+        # region (one that can be filled within the budget) next to a
+        # relevant chain; moves elsewhere never matter (docs/solver.md)
+        relevant = set(targets)
+        while True:
+            grown = set(relevant)
+            for r in small:
+                if relevant.intersection(region_chains[r]):
+                    grown.update(region_chains[r])
+            if grown == relevant:
+                break
+            relevant = grown
+        owner_adjacent = {q for c in relevant for q in chain_neighbours[c]}
+        for r in small:
+            if relevant.intersection(region_chains[r]):
                 clearable.add(("r", r))
         for c in maydie:
+            if c not in relevant:
+                continue
             if all(("r", r) in clearable for r in range(len(regions)) if c in region_chains[r]):
                 clearable.add(("c", c))
     candidates = []
@@ -226,6 +263,7 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
         node_of=node_of,
         candidates=tuple(candidates),
         clearable=frozenset(clearable),
+        relevant=frozenset(relevant),
     )
 
 
@@ -248,6 +286,9 @@ class _Encoding:
         self.ge: list[list[Lit]] = [[]]
         self.quiet: list[Lit] = [True]
         self.goal: list[Lit] = [False]
+        self.liberties = {
+            c: sum(1 for q in nbrs if game.start[q] == EMPTY) for c, nbrs in st.chain_neighbours.items()
+        }
         # points whose attacker state can change
         self.variable = set(self.cand)
         for p in range(game.size):
@@ -383,6 +424,8 @@ class _Encoding:
         alive: dict[int, Lit] = {}
         for c in st.chain_points:
             cap[c] = _and([prev_alive[c]] + [place[q] for q in st.chain_neighbours[c]])
+            if t < self.liberties[c]:
+                cap[c] = False  # each move fills at most one of its empty neighbours
             cap[c] = self._define(cap[c], f"cap{t}_{c}")
             alive[c] = self._define(_and([prev_alive[c], _not(cap[c])]), f"alive{t}_{c}")
         anycap = self._define(_or(cap.values()), f"anycap{t}")
@@ -395,7 +438,19 @@ class _Encoding:
                 [link[n], _or([_not(place[q]) for q in pts])]
             )
             local_empty[n] = e
-        has_empty = self._spread(local_empty, link, "e", t)
+        if self.suicide is Suicide.ILLEGAL:
+            # without suicide a captured chain's points stay empty (no move
+            # there is a candidate), so a region joined to any captured chain
+            # is never full again: legality is local to the region
+            has_empty = {}
+            for r, chains in enumerate(st.region_chains):
+                n = ("r", r)
+                dead = [link[("c", c)] for c in chains if ("c", c) in link]
+                has_empty[n] = _or([local_empty[n], *dead])
+            for c in st.maydie:
+                has_empty[("c", c)] = False  # no move is ever played on a captured chain's point
+        else:
+            has_empty = self._spread(local_empty, link, "e", t)
         mv_node = {n: _or([m[p] for p in self.node_cands.get(n, [])]) for n in self.nodes}
         e_move = self._define(_or([_and([mv_node[n], has_empty[n]]) for n in self.nodes]), f"emove{t}")
         sui = _and([_not(anycap), _not(e_move)])
@@ -502,11 +557,73 @@ def check(
     Exactly one of `depth` (bounded check, up to that many moves) and
     `complete=True` (up to the completeness bound) should be given.
     `progress`, if given, is called with the depth reached after each depth.
+
+    Targets whose relevant parts of the board (the chains and points that can
+    matter for capturing them, see `_structure`) do not overlap are checked
+    separately: "can this chain be captured" is a question per chain, so any
+    grouping gives the same answers, and small groups give small problems.
+    The time is shared out among the groups, unused time passing on.
     """
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     game = Game.of(board, owner)
-    open_targets = sorted(set(targets))
+    groups = _groups(game, sorted(set(targets)), suicide, depth, complete)
+    results: dict[int, ChainResult] = {}
+    calls = 0
+    bound = 0
+    for i, group in enumerate(groups):
+        share = None
+        if deadline is not None:
+            share = time.monotonic() + max(0.0, deadline - time.monotonic()) / (len(groups) - i)
+        found, group_bound, group_calls = _check_group(game, group, suicide, depth, complete, share, progress)
+        results.update(found)
+        calls += group_calls
+        bound = max(bound, group_bound)
+    return CheckResult(results, bound, complete, time.monotonic() - started, calls, {"groups": len(groups)})
+
+
+def _groups(game: Game, targets: list[int], suicide: Suicide, depth: int | None, complete: bool) -> list[list[int]]:
+    """The targets split into groups whose relevant chains and candidate points do not overlap."""
+    if len(targets) <= 1:
+        return [targets] if targets else []
+    budget = len(game.board.points) if complete else int(depth or 0)
+    reach = {}
+    for c in targets:
+        st = _structure(game, [c], suicide, budget)
+        reach[c] = {("c", x) for x in st.relevant} | {("p", p) for p in st.candidates}
+    parent = {c: c for c in targets}
+
+    def root(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    owner_of: dict[tuple[str, int], int] = {}
+    for c in targets:
+        for item in reach[c]:
+            if item in owner_of:
+                parent[root(c)] = root(owner_of[item])
+            else:
+                owner_of[item] = c
+    grouped: dict[int, list[int]] = {}
+    for c in targets:
+        grouped.setdefault(root(c), []).append(c)
+    return sorted(grouped.values())
+
+
+def _check_group(
+    game: Game,
+    targets: list[int],
+    suicide: Suicide,
+    depth: int | None,
+    complete: bool,
+    deadline: float | None,
+    progress: object | None,
+) -> tuple[dict[int, ChainResult], int, int]:
+    """Deepen one incremental encoding for a group of targets (see the module docstring)."""
+    board, owner = game.board, game.owner
+    open_targets = list(targets)
     results: dict[int, ChainResult] = {}
     calls = 0
     bound = complete_bound(board, owner, open_targets, suicide) if complete else int(depth or 0)
@@ -570,4 +687,4 @@ def check(
             for c in open_targets:
                 results[c] = ChainResult(c, Status.UNKNOWN, reached)
         break
-    return CheckResult(results, bound, complete, time.monotonic() - started, calls)
+    return results, bound, calls
