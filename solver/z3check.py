@@ -349,7 +349,6 @@ class _Encoding:
 
         `link[c-node]` says the chain is captured, joining it to its regions.
         """
-        s = self.solver
         if self.forest:
             up: dict[tuple[str, int], Lit] = {}
             for n in reversed(self.order):
@@ -382,7 +381,6 @@ class _Encoding:
             level = nxt
             if not changed:
                 break
-        del s
         return level
 
     def _define(self, expr: Lit, name: str) -> Lit:
