@@ -137,3 +137,19 @@ def test_complete_proof_equals_exhaustive_search(board: Board, owner: Colour) ->
         assert explicit.captured is not None
         assert (result.chains[c].status is Status.CAPTURED) == explicit.captured
         assert result.chains[c].status in (Status.CAPTURED, Status.PROVEN)
+
+
+def test_a_time_out_is_unknown_never_proven() -> None:
+    import random
+
+    from strategies import random_position
+
+    from passalive.analysis import analyse
+
+    board = random_position(random.Random(7), 19, 19, move_factor=1.2)
+    claims = sorted(analyse(board).alive(B))
+    result = check(board, B, claims, Suicide.ILLEGAL, complete=True, timeout=1e-6)
+    assert {r.status for r in result.chains.values()} == {Status.UNKNOWN}
+    assert all(r.depth == 0 for r in result.chains.values())
+    done = check(board, B, claims, Suicide.ILLEGAL, complete=True, timeout=60)
+    assert {r.status for r in done.chains.values()} == {Status.PROVEN}
