@@ -40,7 +40,8 @@ def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
 
 def _result_text(v: Verification, verdict: ChainVerdict) -> str:
     if verdict.result is Status.PROVEN:
-        return f"proven (no capture by any sequence; complete bound {verdict.depth})"
+        how = "two-region certificate" if verdict.depth == 0 else f"searched to the complete bound, {verdict.depth}"
+        return f"proven (no capture by any sequence; {how})"
     if verdict.result is Status.ALIVE_TO_DEPTH:
         return f"alive for {verdict.depth} moves (no capture within {verdict.depth} attacker moves)"
     if verdict.result is Status.UNKNOWN:
