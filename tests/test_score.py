@@ -58,6 +58,21 @@ def test_post_example_agrees_with_its_expected_lines(d):  # type: ignore[no-unty
     assert check_diagram(d) == []
 
 
+@pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
+def test_post_example_scores_alike_turned_mirrored_and_colour_swapped(d):  # type: ignore[no-untyped-def]
+    def summary(result, swap):  # type: ignore[no-untyped-def]
+        order = (W, B) if swap else (B, W)
+        return [len(result.territory[c]) for c in order], sorted((len(r.points), r.colour is order[0]) for r in result.seki)
+
+    expected = summary(score(d.board), False)
+    for rotations in range(4):
+        for reflect in (False, True):
+            for swap in (False, True):
+                moved = d.board.transformed(rotations, reflect)
+                moved = moved.colours_swapped() if swap else moved
+                assert summary(score(moved), swap) == expected, (rotations, reflect, swap)
+
+
 def test_corner_seki_discounts_both_eyes_and_keeps_outside_territory():
     board = by_title("A corner seki")
     result = score(board)
@@ -220,6 +235,25 @@ def test_checkered_fill_joins_gaps_of_one_and_never_gaps_of_two(title, joined): 
     for phase in (0, 1):
         result = score(board, phases=(phase,))
         assert bool(result.territory[W]) is joined, phase
+
+
+@pytest.mark.parametrize(
+    "title, black_first, white_first",
+    [
+        ("Two 1-eyed groups separated by a 1-by-2 region", True, True),
+        ("Two 1-eyed groups separated by a 2-by-2 region", False, False),
+        ("A region of 3 intersections separating", True, False),
+        ("Another region of 3 intersections", True, True),
+    ],
+)
+def test_gap_examples_in_play(title, black_first, white_first):  # type: ignore[no-untyped-def]
+    """What the gap examples are in play: whether Black can force a capture
+    when Black moves first, and when White does (the scorer discounts all)."""
+    board = by_title(title)
+    local = frozenset(p.id for p in board.points if p.colour is Colour.EMPTY and p.coord[1] < 2)  # type: ignore[index]
+    assert first_capture(board, local, B, B) is black_first
+    assert first_capture(board, local, B, W) is white_first
+    assert not score(board).territory[W]
 
 
 def test_a_single_point_gap_depends_on_the_phase_and_both_phases_connect():
