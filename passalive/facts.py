@@ -73,8 +73,14 @@ def load(path: str | Path) -> Any:
 
 def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
     """Run a loaded program on a board: the `alive` chains of each colour, and the model."""
-    if "alive" not in program.relations:
+    decl = program.relations.get("alive")
+    if decl is None:
         raise InputError("a rule program for analyse must declare a relation alive(b: number)")
+    if tuple(decl.types) != ("number",):
+        raise InputError(
+            f"the relation alive must have one number attribute, alive(b: number); this program declares {decl}",
+            decl.loc,
+        )
     model = program.run(board_facts(board))
     chain_at = board.chain_at
     alive: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}

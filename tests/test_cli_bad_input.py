@@ -1,0 +1,42 @@
+"""Bad input on the command line, as a hostile user gives it.
+
+Every case: exit status 2 for bad input, 1 for a contradicted claim, 0
+otherwise; a located message; never a traceback or an "internal error".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from passalive.cli import main
+
+EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "basic.txt")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of `passalive ARGV`."""
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "internal error" not in err
+    return done.value.code or 0, out, err
+
+
+def program(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "p.dl"
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("decl", "rule"),
+    [("alive(b: symbol)", "alive(C) :- chain(_, C)."), ("alive(b: number, c: number)", "alive(B, B) :- chain(B, _).")],
+)
+def test_program_with_alive_of_the_wrong_shape_is_located(capsys, tmp_path, decl, rule):
+    path = program(tmp_path, f'.include "board.dl"\n.output alive\n.decl {decl}\n{rule}\n')
+    code, out, err = run(["analyse", EXAMPLE, "--program", path], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:3:7: error: the relation alive must have one number attribute")
