@@ -74,13 +74,17 @@ def read_diagrams(
     format: str | None = None,
     node: int | None = None,
 ) -> list[Diagram]:
-    """Every diagram of a file (see `parse_diagrams`); `-` reads standard input."""
+    """Every diagram of a file (see `parse_diagrams`); `-` reads standard input.
+    A file without any diagram is an InputError."""
     name = os.fspath(path)
     if name == "-":
         import sys
 
-        return parse_diagrams(
-            sys.stdin.read(), "<stdin>", replay=replay, allow_illegal=allow_illegal, format=format, node=node
+        return _some(
+            parse_diagrams(
+                sys.stdin.read(), "<stdin>", replay=replay, allow_illegal=allow_illegal, format=format, node=node
+            ),
+            "<stdin>",
         )
     file = Path(name)
     try:
@@ -100,4 +104,14 @@ def read_diagrams(
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InputError(f"{name}: not UTF-8 text (byte {error.start + 1}); expected a diagram file") from None
-    return parse_diagrams(text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node)
+    return _some(parse_diagrams(text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node), name)
+
+
+def _some(diagrams: list[Diagram], name: str) -> list[Diagram]:
+    """The diagrams of a file, or an InputError when it holds none: an empty
+    file must not pass for a file whose diagrams gave no findings."""
+    if not diagrams:
+        raise InputError(
+            f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
+        )
+    return diagrams

@@ -40,3 +40,13 @@ def test_program_with_alive_of_the_wrong_shape_is_located(capsys, tmp_path, decl
     code, out, err = run(["analyse", EXAMPLE, "--program", path], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"{path}:3:7: error: the relation alive must have one number attribute")
+
+
+@pytest.mark.parametrize("command", ["show", "analyse", "verify", "eyes", "score", "check"])
+@pytest.mark.parametrize("text", ["", "\n  \n\n"])
+def test_a_file_without_diagrams_is_an_error_not_an_empty_result(capsys, tmp_path, command, text):
+    path = tmp_path / "empty.txt"
+    path.write_text(text)
+    code, out, err = run([command, str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {path}: no diagram in this file")
