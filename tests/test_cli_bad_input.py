@@ -50,3 +50,10 @@ def test_a_file_without_diagrams_is_an_error_not_an_empty_result(capsys, tmp_pat
     code, out, err = run([command, str(path)], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"error: {path}: no diagram in this file")
+
+
+def test_score_dead_on_an_empty_point_names_the_diagram(capsys):
+    code, out, err = run(["score", EXAMPLE, "--dead", "C2"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --dead C2: that point is empty on the diagram '1: the white chain")
+    assert f"({EXAMPLE}:16:1)" in err

@@ -55,7 +55,7 @@ def _dead_points(board: Board, names: str, where: str) -> list[int]:
         except InputError:
             raise InputError(f"--dead {name}: no point of that name on the diagram {where}") from None
         if board.colours[p] is Colour.EMPTY:
-            raise InputError(f"--dead {name}: that point is empty; only stones can be marked dead")
+            raise InputError(f"--dead {name}: that point is empty on the diagram {where}; only stones can be marked dead")
         points.append(p)
     return points
 
