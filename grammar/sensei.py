@@ -10,6 +10,7 @@ lines.  Every problem is an InputError pointing at the exact line and column.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, replace
 from functools import cache
@@ -38,6 +39,22 @@ from passalive.errors import IllegalPositionError, InputError, Location
 from passalive.grammar._capture import play
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
+
+EXTENSION_WORDS = ("AR", "LN", "LINK", "UNLINK", "EXPECT", "CAPTURE", "EYES", "PATH", "SCORE")
+"""The words of the `{WORD ...}` lines passalive reads (EYES and PATH are read
+by `passalive.eyes`, SCORE by `passalive.score`).  Other words are kept for
+other tools, unless they look like a misspelling of one of these."""
+
+
+def _misspelt(word: str) -> str | None:
+    """The extension word `word` looks like a misspelling of (`expect`,
+    `EXPECTED`), or None: a misspelt EXPECT or LINK line must not be kept
+    silently, or a check or a wormhole would quietly go missing."""
+    if word in EXTENSION_WORDS:
+        return None
+    close = difflib.get_close_matches(word.upper(), EXTENSION_WORDS, n=1, cutoff=0.8)
+    return close[0] if close else None
+
 
 SYMBOLS: dict[str, tuple[Colour, Mark | None]] = {
     ".": (EMPTY, None),
@@ -207,6 +224,12 @@ def read_block(
                 block.at(line, word_column),
                 tuple(c for _, c in words[1:]),
             )
+            near = _misspelt(word)
+            if near is not None:
+                raise annotation.error(
+                    f"unknown extension word {word!r}; did you mean {near}? "
+                    f"(passalive reads {', '.join(EXTENSION_WORDS)})"
+                )
             if word in ("AR", "LN"):
                 if len(annotation.items) != 2:
                     raise annotation.error(f"{word}: expected two points, got {len(annotation.items)}")

@@ -57,3 +57,27 @@ def test_score_dead_on_an_empty_point_names_the_diagram(capsys):
     assert code == 2 and out == ""
     assert err.startswith("error: --dead C2: that point is empty on the diagram '1: the white chain")
     assert f"({EXAMPLE}:16:1)" in err
+
+
+DIAGRAM = "$$c t\n$$ | . . . . . . .\n$$ | O O O O O O .\n$$ | . O . . . O .\n$$ | O O . X . O .\n$$ +---------------\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "meant"),
+    [("{expect variant=benson white=none}", "EXPECT"), ("{EXPECTED variant=benson white=none}", "EXPECT"),
+     ("{link A1 G1}", "LINK"), ("{EYE C1}", "EYES")],
+)
+@pytest.mark.parametrize("command", ["check", "analyse"])
+def test_a_misspelt_extension_word_is_an_error_not_a_silent_no_op(capsys, tmp_path, line, meant, command):
+    path = tmp_path / "typo.txt"
+    path.write_text(DIAGRAM + f"$$ {line}\n")
+    code, out, err = run([command, str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:7:5: error: unknown extension word {line[1:].split()[0]!r}; did you mean {meant}?")
+
+
+def test_an_unrelated_extension_word_is_kept_for_other_tools(capsys, tmp_path):
+    path = tmp_path / "other.txt"
+    path.write_text(DIAGRAM + "$$ {NOTE made by hand}\n")
+    code, _, _ = run(["show", str(path)], capsys)
+    assert code == 0
