@@ -100,6 +100,13 @@ def _location(text: str, path: str, position: int) -> Location:
     return Location(path, line, position - start + 1, source)
 
 
+def _value(text: str, position: int) -> str:
+    """The first value of the property whose name starts at `position`."""
+    start = text.find("[", position) + 1
+    end = text.find("]", start)
+    return text[start:end]
+
+
 def read_sgf(
     data: bytes, path: str = "<string>", *, node: int | None = None, allow_illegal: bool = False
 ) -> Diagram:
@@ -109,10 +116,22 @@ def read_sgf(
     if scan.problem is not None:
         message, position = scan.problem
         raise InputError(f"bad SGF: {message}", _location(text, path, position))
+    root = scan.nodes[0].properties if scan.nodes else {}
     try:
         game = sgf.Sgf_game.from_bytes(data)
     except ValueError as error:
+        if "SZ" in root and ("SZ" in str(error) or "size" in str(error)):
+            raise InputError(
+                f"bad SGF: SZ[{_value(text, root['SZ'])}]: expected a square board size from 1 to 26 "
+                "(passalive does not read rectangular SGF boards)",
+                _location(text, path, root["SZ"]),
+            ) from None
         raise InputError(f"bad SGF: {error or 'cannot parse'}", _location(text, path, 0)) from None
+    if "GM" in root and _value(text, root["GM"]).strip() != "1":
+        raise InputError(
+            f"bad SGF: GM[{_value(text, root['GM'])}] is not a game of Go; expected GM[1]",
+            _location(text, path, root["GM"]),
+        )
     try:
         size = game.get_size()
     except ValueError as error:

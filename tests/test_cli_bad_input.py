@@ -81,3 +81,17 @@ def test_an_unrelated_extension_word_is_kept_for_other_tools(capsys, tmp_path):
     path.write_text(DIAGRAM + "$$ {NOTE made by hand}\n")
     code, _, _ = run(["show", str(path)], capsys)
     assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("sgf", "column", "message"),
+    [("(;GM[1]SZ[5:3];B[aa])", 8, "bad SGF: SZ[5:3]: expected a square board size from 1 to 26"),
+     ("(;GM[1]SZ[30])", 8, "bad SGF: SZ[30]: expected a square board size from 1 to 26"),
+     ("(;GM[2]SZ[5])", 3, "bad SGF: GM[2] is not a game of Go; expected GM[1]")],
+)
+def test_sgf_size_and_game_errors_point_at_the_property(capsys, tmp_path, sgf, column, message):
+    path = tmp_path / "g.sgf"
+    path.write_text(sgf)
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:1:{column}: error: {message}")
