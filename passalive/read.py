@@ -77,18 +77,14 @@ def read_diagrams(
     """Every diagram of a file (see `parse_diagrams`); `-` reads standard input.
     A file without any diagram is an InputError."""
     name = os.fspath(path)
-    if name == "-":
-        import sys
-
-        return _some(
-            parse_diagrams(
-                sys.stdin.read(), "<stdin>", replay=replay, allow_illegal=allow_illegal, format=format, node=node
-            ),
-            "<stdin>",
-        )
-    file = Path(name)
     try:
-        data = file.read_bytes()
+        if name == "-":
+            import sys
+
+            name = "<stdin>"
+            data = sys.stdin.buffer.read()
+        else:
+            data = Path(name).read_bytes()
     except FileNotFoundError:
         raise InputError(f"{name}: no such file") from None
     except IsADirectoryError:

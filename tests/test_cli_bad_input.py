@@ -95,3 +95,20 @@ def test_sgf_size_and_game_errors_point_at_the_property(capsys, tmp_path, sgf, c
     code, out, err = run(["show", str(path)], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"{path}:1:{column}: error: {message}")
+
+
+def test_binary_garbage_on_stdin_is_reported_as_not_utf8(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\x87\xc1\xd0 garbage")))
+    code, out, err = run(["analyse", "-"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: <stdin>: not UTF-8 text (byte 1)")
+
+
+def test_sgf_on_stdin_is_read_as_sgf(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"(;GM[1]SZ[5];B[aa];W[bb])")))
+    code, out, _ = run(["show", "-", "--format", "plain"], capsys)
+    assert code == 0 and "5 X . . . . 5\n4 . O . . . 4" in out
