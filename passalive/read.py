@@ -10,6 +10,7 @@ content: any `$$` line means Sensei's markup, otherwise a plain board.
 
 from __future__ import annotations
 
+import codecs
 import os
 from pathlib import Path
 
@@ -91,6 +92,8 @@ def read_diagrams(
         raise InputError(f"{name}: is a directory, not a diagram file") from None
     except OSError as error:
         raise InputError(f"{name}: cannot read: {error.strerror}") from None
+    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""  # Windows editors write one
+    data = data[len(bom) :]
     fmt = format or ("sgf" if name.lower().endswith(".sgf") else None)
     if fmt == "sgf" or (fmt is None and data.lstrip().startswith(b"(;")):
         from passalive.grammar.sgf import read_sgf
@@ -99,7 +102,7 @@ def read_diagrams(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(f"{name}: not UTF-8 text (byte {error.start + 1}); expected a diagram file") from None
+        raise InputError(f"{name}: not UTF-8 text (byte {len(bom) + error.start + 1}); expected a diagram file") from None
     return _some(parse_diagrams(text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node), name)
 
 

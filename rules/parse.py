@@ -309,12 +309,12 @@ def _parse_file(path: str, out: _Collector) -> None:
         return
     out.seen.add(real)
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # a byte order mark is no syntax error
             text = handle.read()
     except OSError as exc:
         raise InputError(f"cannot read rule program {path}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
-        raise InputError(f"rule program {path} is not UTF-8 text (byte {exc.start})") from None
+        raise InputError(f"rule program {path} is not UTF-8 text (byte {exc.start + 1})") from None
     out.files.append(path)
     _parse_text(text, path, os.path.dirname(os.path.abspath(path)), out)
 

@@ -112,3 +112,28 @@ def test_sgf_on_stdin_is_read_as_sgf(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"(;GM[1]SZ[5];B[aa];W[bb])")))
     code, out, _ = run(["show", "-", "--format", "plain"], capsys)
     assert code == 0 and "5 X . . . . 5\n4 . O . . . 4" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [("bom.txt", b"\xef\xbb\xbf$$\n$$ | . X\n$$ +----\n"), ("bom.sgf", b"\xef\xbb\xbf(;GM[1]SZ[5];B[aa])")],
+)
+def test_a_byte_order_mark_is_not_part_of_the_diagram(capsys, tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    code, out, err = run(["show", str(path)], capsys)
+    assert code == 0 and err == "" and "X" in out
+
+
+def test_a_byte_order_mark_is_not_part_of_the_rule_program(capsys, tmp_path):
+    path = tmp_path / "bom.dl"
+    path.write_bytes(b'\xef\xbb\xbf.include "board.dl"\n.output alive\n.decl alive(b: number)\nalive(B) :- chain(B, _).\n')
+    code, _, err = run(["analyse", EXAMPLE, "--program", str(path)], capsys)
+    assert code == 0 and err == ""
+
+
+def test_invalid_utf8_after_a_byte_order_mark_counts_bytes_from_the_start(capsys, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"\xef\xbb\xbf$$\n\x87")
+    code, _, err = run(["show", str(path)], capsys)
+    assert code == 2 and err.startswith(f"error: {path}: not UTF-8 text (byte 7)")
