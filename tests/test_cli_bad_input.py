@@ -137,3 +137,10 @@ def test_invalid_utf8_after_a_byte_order_mark_counts_bytes_from_the_start(capsys
     path.write_bytes(b"\xef\xbb\xbf$$\n\x87")
     code, _, err = run(["show", str(path)], capsys)
     assert code == 2 and err.startswith(f"error: {path}: not UTF-8 text (byte 7)")
+
+
+def test_program_and_variant_together_are_refused(capsys):
+    program = str(Path(EXAMPLE).parent.parent / "rules" / "benson.dl")
+    code, out, err = run(["analyse", EXAMPLE, "--program", program, "--variant", "knechtel"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --program runs your program instead of a variant")

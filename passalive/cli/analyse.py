@@ -152,8 +152,11 @@ def command(
     """Decide which stones of each diagram are pass-alive."""
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
     names: list[str | None] = list(variants) if variants else [None]
-    if program is not None and len(names) > 1:
-        raise UsageError("--program runs one program; do not combine it with several --variant")
+    if program is not None and variants:
+        raise UsageError(
+            "--program runs your program instead of a variant; do not combine it with --variant "
+            "(its verdicts would be shown under the variant's name)"
+        )
     entries: list[dict[str, Any]] = []
     texts: list[str] = []
     for path in files:
