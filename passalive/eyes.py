@@ -443,7 +443,7 @@ def _point_list(annotation: Annotation, board: Board, value: str, index: int) ->
         try:
             points.add(board.point(name))
         except InputError:
-            raise annotation.error(f"no point named {name!r} on this diagram", index) from None
+            raise annotation.error(f"{annotation.word}: no point named {name!r} on this diagram", index) from None
     return frozenset(points)
 
 
@@ -459,6 +459,10 @@ def read_eyes_claim(annotation: Annotation, board: Board) -> EyesClaim:
             )
     real = _point_list(annotation, board, *options["real"]) if "real" in options else None
     false = _point_list(annotation, board, *options["false"]) if "false" in options else None
+    if real and false and real & false:
+        raise annotation.error(
+            f"EYES: {_named(board, real & false)} listed both as real and as false", options["false"][1]
+        )
     return EyesClaim(variants, real, false)
 
 
@@ -474,10 +478,10 @@ def read_path_claim(annotation: Annotation, board: Board) -> PathClaim:
     rest = replace(annotation, items=items[1:], item_columns=annotation.item_columns[1:])
     options = rest.options(("joined", "variant", "avoid"))
     if "joined" not in options or options["joined"][0] not in ("yes", "no"):
-        raise annotation.error("PATH: expected joined=yes or joined=no")
-    variant = options.get("variant", (DEFAULT_VARIANT, 0))[0]
+        raise rest.error("PATH: expected joined=yes or joined=no", options["joined"][1] if "joined" in options else None)
+    variant, variant_index = options.get("variant", (DEFAULT_VARIANT, None))
     if variant not in VARIANTS:
-        raise annotation.error(f"PATH: unknown variant {variant!r}")
+        raise rest.error(f"PATH: unknown variant {variant!r}; expected one of {', '.join(VARIANTS)}", variant_index)
     avoid = None
     if "avoid" in options:
         points = _point_list(rest, board, *options["avoid"])

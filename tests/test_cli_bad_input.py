@@ -144,3 +144,18 @@ def test_program_and_variant_together_are_refused(capsys):
     code, out, err = run(["analyse", EXAMPLE, "--program", program, "--variant", "knechtel"], capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: --program runs your program instead of a variant")
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "message"),
+    [("{EYES variant=paths real=Z9}", 24, "EYES: no point named 'Z9' on this diagram"),
+     ("{EYES variant=paths real=A2 false=A2}", 32, "EYES: A2 listed both as real and as false"),
+     ("{PATH A3,F1 joined=maybe}", 16, "PATH: expected joined=yes or joined=no"),
+     ("{PATH A3,F1 joined=yes variant=nosuch}", 27, "PATH: unknown variant 'nosuch'; expected one of paths")],
+)
+def test_eye_claims_are_checked_and_located(capsys, tmp_path, line, column, message):
+    path = tmp_path / "eyes.txt"
+    path.write_text(DIAGRAM + f"$$ {line}\n")
+    code, out, err = run(["check", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:7:{column}: error: {message}")
