@@ -31,6 +31,12 @@ from passalive.rules.compile import CompiledRule, compile_rule
 from passalive.rules.storage import EqRel, Rel, RepView, Top
 
 
+MAX_ROUNDS = 1_000_000
+"""Semi-naive rounds a recursive component may take.  Over a board's facts a
+program without arithmetic ends long before (a round adds at least one
+tuple); a program that counts upwards without a bound would never end."""
+
+
 @dataclass
 class _Plan:
     """One stratum, ready to run."""
@@ -211,6 +217,14 @@ class Program:
             if not delta:
                 return
             iteration += 1
+            if iteration > MAX_ROUNDS:
+                rule = next((c.rule for c in plan.rules if c.rule.body), plan.rules[0].rule)
+                raise InputError(
+                    f"the recursion of {', '.join(plan.relations)} still derives new tuples after {MAX_ROUNDS:,} "
+                    "rounds: a rule that computes a new number (`X = Y + 1`) can derive tuples without end; "
+                    "bound it with a comparison",
+                    rule.loc,
+                )
             outs = {}
             for compiled, rel in plan.variants:
                 d = delta.get(rel)

@@ -159,3 +159,15 @@ def test_eye_claims_are_checked_and_located(capsys, tmp_path, line, column, mess
     code, out, err = run(["check", str(path)], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"{path}:7:{column}: error: {message}")
+
+
+def test_a_program_that_counts_without_end_is_stopped_with_a_located_error(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr("passalive.rules.engine.MAX_ROUNDS", 1000)  # 1,000,000 in use; the same code path
+    path = program(
+        tmp_path,
+        '.include "board.dl"\n.output alive\n.decl alive(b: number)\n.decl n(x: number)\n'
+        "n(0).\nn(X) :- n(Y), X = Y + 1.\nalive(B) :- chain(B, _), n(B).\n",
+    )
+    code, out, err = run(["analyse", EXAMPLE, "--program", path], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:6:1: error: the recursion of n still derives new tuples after 1,000 rounds")
