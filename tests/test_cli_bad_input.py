@@ -171,3 +171,10 @@ def test_a_program_that_counts_without_end_is_stopped_with_a_located_error(capsy
     code, out, err = run(["analyse", EXAMPLE, "--program", path], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"{path}:6:1: error: the recursion of n still derives new tuples after 1,000 rounds")
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "1e308"])
+def test_check_timeout_must_be_a_finite_number(capsys, seconds):
+    code, out, err = run(["check", EXAMPLE, "--verify", "--timeout", seconds], capsys)
+    assert code == 2 and out == ""
+    assert "Invalid value for '--timeout'" in err
