@@ -304,9 +304,13 @@ def expectation(a: Annotation, board: Board) -> Expectation:
         raise a.error("EXPECT: missing variant=NAME[,NAME...]")
     value, index = options["variant"]
     variants = tuple(v for v in value.split(","))
+    seen: set[str] = set()
     for name, offset in _names_in(value):
         if not name:
             raise a.error("EXPECT: empty variant name", index, len("variant=") + offset)
+        if name in seen:
+            raise a.error(f"EXPECT: variant {name} is listed twice", index, len("variant=") + offset)
+        seen.add(name)
     lists: dict[str, frozenset[int] | None] = {"black": None, "white": None}
     for key, colour in (("black", Colour.BLACK), ("white", Colour.WHITE)):
         if key not in options:

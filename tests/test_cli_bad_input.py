@@ -178,3 +178,11 @@ def test_check_timeout_must_be_a_finite_number(capsys, seconds):
     code, out, err = run(["check", EXAMPLE, "--verify", "--timeout", seconds], capsys)
     assert code == 2 and out == ""
     assert "Invalid value for '--timeout'" in err
+
+
+def test_a_variant_listed_twice_in_expect_is_an_error_not_two_rows(capsys, tmp_path):
+    path = tmp_path / "twice.txt"
+    path.write_text(DIAGRAM + "$$ {EXPECT variant=benson,benson white=B3}\n")
+    code, out, err = run(["check", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:7:27: error: EXPECT: variant benson is listed twice")
