@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+SHOWN_WIDTH = 120
+"""Characters of the offending line an error shows (around the column)."""
+
+
 @dataclass(frozen=True)
 class Location:
     """A place in an input text: 1-based line and column, and the line itself."""
@@ -40,8 +44,12 @@ class PassaliveError(Exception):
         text = f"{loc}: error: {self.message}"
         if loc.source_line:
             line = loc.source_line.rstrip("\n").expandtabs(1)
-            caret = " " * max(loc.column - 1, 0) + "^"
-            text += f"\n    {line}\n    {caret}"
+            column = max(loc.column - 1, 0)
+            if len(line) > SHOWN_WIDTH:  # a window around the column, not a screenful of one line
+                start = max(0, min(column - SHOWN_WIDTH // 2, len(line) - SHOWN_WIDTH))
+                line = ("…" if start else "") + line[start : start + SHOWN_WIDTH] + ("…" if start + SHOWN_WIDTH < len(line) else "")
+                column -= start - (1 if start else 0)
+            text += f"\n    {line}\n    {' ' * column}^"
         return text
 
     def __str__(self) -> str:

@@ -186,3 +186,14 @@ def test_a_variant_listed_twice_in_expect_is_an_error_not_two_rows(capsys, tmp_p
     code, out, err = run(["check", str(path)], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"{path}:7:27: error: EXPECT: variant benson is listed twice")
+
+
+def test_an_error_in_a_very_long_line_shows_a_window_with_the_caret_under_the_column(capsys, tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text("$$\n$$ | " + ". " * 3000 + "K" + " ." * 3000 + "\n")
+    code, _, err = run(["show", str(path)], capsys)
+    assert code == 2
+    message, line, caret = err.splitlines()
+    assert message.startswith(f"{path}:2:6006: error: unknown character 'K'")
+    assert len(line) < 140 and line.startswith("    …") and line.endswith("…")
+    assert line[len(caret) - 1] == "K" and caret.strip() == "^"
