@@ -197,3 +197,15 @@ def test_an_error_in_a_very_long_line_shows_a_window_with_the_caret_under_the_co
     assert message.startswith(f"{path}:2:6006: error: unknown character 'K'")
     assert len(line) < 140 and line.startswith("    …") and line.endswith("…")
     assert line[len(caret) - 1] == "K" and caret.strip() == "^"
+
+
+def test_check_refuses_to_write_junit_xml_over_a_checked_file(capsys, tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    page = corpus / "page.txt"
+    page.write_text(Path(EXAMPLE).read_text())
+    for target in (str(page), str(corpus)):
+        code, out, err = run(["check", target, "--junit-xml", str(page)], capsys)
+        assert code == 2 and out == ""
+        assert err.startswith(f"error: {page}: this is one of the files checked")
+    assert page.read_text() == Path(EXAMPLE).read_text()

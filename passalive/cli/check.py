@@ -24,6 +24,7 @@ and score rows have no suicide rule (`-` in the table, null in JSON).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -238,6 +239,10 @@ def command(
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
     (files, or folders searched for .txt files)."""
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
+    if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:
+        from passalive.errors import UsageError
+
+        raise UsageError(f"{junit}: this is one of the files checked; the JUnit XML would overwrite it")
     if as_json:
         click.echo(json.dumps(report_json(report), indent=2))
     else:
