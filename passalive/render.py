@@ -11,6 +11,8 @@ docstring of `diagram_json`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from typing import Any
 
 from passalive.board import Board, Colour, Mark, MarkKind, Point, Side
@@ -195,16 +197,24 @@ def render_sensei(item: Board | Diagram, *, title: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_plain(item: Board | Diagram, *, coordinates: bool = True) -> str:
+def render_plain(
+    item: Board | Diagram, *, coordinates: bool = True, marks: Mapping[int, str] | None = None
+) -> str:
     """A plain board: X (black), O (white), . (empty), + (star point), a blank for a hole.
 
     With GTP coordinates around it (column letters above and below, row
     numbers left and right) when the diagram's edges fix them; a cut-out
-    whose names are unknown is printed without.  Ends with a newline.
+    whose names are unknown is printed without.  `marks` shows some points
+    by other characters (a verdict map: eyes, territory, seki).  A board
+    that is a bare graph, with no grid, is listed point by point instead.
+    Ends with a newline.
     """
     board = item.board if isinstance(item, Diagram) else item
-    width, height = _require_grid(board)
+    marks = marks or {}
     symbols = {Colour.BLACK: "X", Colour.WHITE: "O", Colour.EMPTY: "."}
+    if board.size is None or any(p.coord is None for p in board.points):
+        return "".join(f"{board.name(p.id)} {marks.get(p.id, symbols[p.colour])}\n" for p in board.points)
+    width, height = board.size
     rows = []
     for y in range(height):
         cells = []
@@ -212,6 +222,8 @@ def render_plain(item: Board | Diagram, *, coordinates: bool = True) -> str:
             p = board.at(x, y)
             if p is None:
                 cells.append(" ")
+            elif p in marks:
+                cells.append(marks[p])
             else:
                 point = board.points[p]
                 hoshi = point.mark is not None and point.mark.kind is MarkKind.HOSHI

@@ -19,38 +19,10 @@ from typing import Any
 
 import click
 
-from passalive.board import Board, Colour
-from passalive.coords import GTP_LETTERS
+from passalive.board import Board
 from passalive.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
 from passalive.read import read_diagrams
-
-
-def render_marked(board: Board, marks: Mapping[int, str]) -> str:
-    """A plain board (X, O, .) with some points shown by other characters.
-
-    GTP coordinates around it when the diagram fixes them; a blank for a hole.
-    Boards without grid coordinates are listed point by point instead.
-    """
-    symbols = {Colour.BLACK: "X", Colour.WHITE: "O", Colour.EMPTY: "."}
-    if board.size is None or any(p.coord is None for p in board.points):
-        return "\n".join(f"{board.name(p.id)} {marks.get(p.id, symbols[p.colour])}" for p in board.points) + "\n"
-    width, height = board.size
-    rows = []
-    for y in range(height):
-        cells = []
-        for x in range(width):
-            p = board.at(x, y)
-            cells.append(" " if p is None else marks.get(p, symbols[board.colours[p]]))
-        rows.append(" ".join(cells))
-    frame = board.frame
-    if not frame.knows_gtp(width):
-        return "\n".join(rows) + "\n"
-    assert frame.column0 is not None and frame.row0 is not None
-    numbers = [str(frame.row0 - y) for y in range(height)]
-    pad = max(len(n) for n in numbers)
-    letters = " " * (pad + 1) + " ".join(GTP_LETTERS[frame.column0 + x] for x in range(width))
-    body = [f"{n:>{pad}} {row} {n}" for n, row in zip(numbers, rows)]
-    return "\n".join([letters, *body, letters]) + "\n"
+from passalive.render import render_plain
 
 
 def _chain_name(board: Board, chain: int) -> str:
@@ -141,7 +113,7 @@ def command(
             for verdict in first.verdicts:
                 p = verdict.eye.point
                 marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
-            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", render_marked(board, marks).rstrip("\n")]
+            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
             if not first.verdicts:
                 lines.append("no eye points")
             for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):

@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from passalive.board import STONE_COLOURS, Board, Colour
-from passalive.cli.eyes import render_marked
+from passalive.render import render_plain
 from passalive.errors import InputError
 from passalive.read import read_diagrams
 from passalive.score import MAP_SYMBOLS, RULES, Score, check_diagram, read_score_claim, score
@@ -63,7 +63,7 @@ def _dead_points(board: Board, names: str, where: str) -> list[int]:
 def _text(location: str, title: str, result: Score) -> str:
     board = result.board
     marks = {p: result.symbol(p) for p in range(len(board.points))}
-    lines = [f"{location}: {title or '(untitled)'}", render_marked(board, marks).rstrip("\n")]
+    lines = [f"{location}: {title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
     dead = board.names(result.dead)
     if dead:
         lines.append("dead: " + " ".join(dead))
