@@ -450,8 +450,10 @@ class Board:
         if self.dead_chains:
             chain = self.dead_chains[0]
             more = f" (and {len(self.dead_chains) - 1} more)" if len(self.dead_chains) > 1 else ""
+            names = self.names(chain.points)
+            shown = " ".join(names[:12]) + (f" … ({len(names)} stones)" if len(names) > 12 else "")
             raise IllegalPositionError(
-                f"the {chain.colour.value} chain at {' '.join(self.names(chain.points))} "
+                f"the {chain.colour.value} chain at {shown} "
                 f"has no liberties{more}; such a position cannot arise in a game"
             )
         return self
