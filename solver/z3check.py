@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 import z3
 
 from passalive.board import Board, Colour
+from passalive.errors import UsageError
 from passalive.ruleset import Suicide
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness
 
@@ -516,6 +517,18 @@ _STOP_BUDGET = 0.2
 """Seconds spent at each depth trying to show that no longer attack exists."""
 
 
+_Z3_NO_LIMIT = 4294967295
+"""Z3's largest time limit in milliseconds (an unsigned 32-bit number): no limit."""
+
+
+def _millis(seconds: float) -> int:
+    """Seconds as Z3's time limit: at least 1 ms, at most `_Z3_NO_LIMIT` (a huge
+    `--timeout` such as 1e308 or inf would otherwise overflow or be refused)."""
+    if seconds >= _Z3_NO_LIMIT / 1000:
+        return _Z3_NO_LIMIT
+    return max(1, int(seconds * 1000))
+
+
 def complete_bound(board: Board, owner: Colour, targets: Sequence[int], suicide: Suicide) -> int:
     """The depth after which no capture within it means no capture ever (see the docs)."""
     game = Game.of(board, owner)
@@ -562,6 +575,8 @@ def check(
     grouping gives the same answers, and small groups give small problems.
     The time is shared out among the groups, unused time passing on.
     """
+    if timeout is not None and not timeout >= 0:  # NaN too: it passes every range check
+        raise UsageError(f"the time limit must be a number of seconds, not {timeout!r}")
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     game = Game.of(board, owner)
@@ -643,7 +658,7 @@ def _check_group(
             if remaining is not None and remaining <= 0:
                 break
             if remaining is not None:
-                enc.solver.set("timeout", max(1, int(remaining * 1000)))
+                enc.solver.set("timeout", _millis(remaining))
             answer = enc.solver.check(enc.assumptions(t, goal=True))
             calls += 1
             if answer == z3.sat:
@@ -664,13 +679,13 @@ def _check_group(
                 # exists.  A cheap try: proving it can be a pigeonhole problem,
                 # so it gets a small time budget, and "unknown" just goes on.
                 budget = _STOP_BUDGET if remaining is None else min(_STOP_BUDGET, remaining)
-                enc.solver.set("timeout", max(1, int(budget * 1000)))
+                enc.solver.set("timeout", _millis(budget))
                 answer = enc.solver.check(enc.assumptions(t, goal=False))
                 calls += 1
                 if answer == z3.unsat:
                     finished = True
                     break
-                enc.solver.set("timeout", 4294967295 if remaining is None else max(1, int(remaining * 1000)))
+                enc.solver.set("timeout", _Z3_NO_LIMIT if remaining is None else _millis(remaining))
             t += 1
         else:
             finished = True

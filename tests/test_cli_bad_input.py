@@ -209,3 +209,24 @@ def test_check_refuses_to_write_junit_xml_over_a_checked_file(capsys, tmp_path):
         assert code == 2 and out == ""
         assert err.startswith(f"error: {page}: this is one of the files checked")
     assert page.read_text() == Path(EXAMPLE).read_text()
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "1e308", "0", "-1"])
+def test_verify_timeout_must_be_a_finite_positive_number(capsys, seconds):
+    code, out, err = run(["verify", EXAMPLE, "--timeout", seconds], capsys)
+    assert code == 2 and out == ""
+    assert "Invalid value for '--timeout'" in err
+
+
+def test_the_z3_check_takes_a_huge_time_limit_and_refuses_nan():
+    from passalive.errors import UsageError
+    from passalive.read import read_diagrams
+    from passalive.solver.z3check import Status, check
+
+    board = read_diagrams(EXAMPLE)[0].board
+    colour = board.chains[0].colour
+    for seconds in (float("inf"), 1e308):  # was OverflowError turning the time into milliseconds
+        result = check(board, colour, [0], complete=True, timeout=seconds)
+        assert result.chains[0].status is not Status.UNKNOWN
+    with pytest.raises(UsageError, match="the time limit must be a number of seconds, not nan"):
+        check(board, colour, [0], complete=True, timeout=float("nan"))

@@ -31,6 +31,7 @@ from typing import Any
 
 import click
 
+from passalive.cli.options import Seconds
 from passalive.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
 
 
@@ -187,13 +188,6 @@ def junit_xml(report: Report) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def _a_number(ctx: click.Context, param: click.Parameter, seconds: float) -> float:
-    """`--timeout nan` passes every range check (NaN compares false); refuse it."""
-    if seconds != seconds:
-        raise click.BadParameter("expected a number of seconds, got nan")
-    return seconds
-
-
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
@@ -209,8 +203,8 @@ def _a_number(ctx: click.Context, param: click.Parameter, seconds: float) -> flo
 @click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the Z3 check).")
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0.1, max=1e9),
-    callback=_a_number,
+    type=Seconds(0.1, open_low=False),
+    metavar="S",
     default=DEFAULT_TIMEOUT,
     show_default=True,
     help="Seconds the Z3 check may spend per diagram, colour and suicide rule.",

@@ -21,6 +21,7 @@ from typing import Any
 
 import click
 
+from passalive.cli.options import Seconds
 from passalive.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.read import read_diagrams
@@ -108,7 +109,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--depth", type=click.IntRange(min=1), default=None, metavar="K",
               help="Bounded check: attacker sequences of up to K moves.")
 @click.option("--complete", is_flag=True, help="Complete check up to the proven bound (the default).")
-@click.option("--timeout", type=click.FloatRange(min=0.0, min_open=True), default=120.0, show_default=True,
+@click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def command(
