@@ -41,7 +41,7 @@ from passalive.attack import attack
 from passalive.board import STONE_COLOURS, Colour
 from passalive.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.enumerate import Exhaustive, Grid, Position, random_fill, random_play
-from passalive.errors import UsageError
+from passalive.errors import InputError, Location, UsageError
 from passalive.ruleset import Suicide
 from passalive.shrink import shrink
 
@@ -242,20 +242,59 @@ def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
 # ------------------------------------------------------------ the run
 
 
+RECORD_TYPES = ("search", "unit", "summary")
+"""The `type` of every record `run` writes."""
+
+_RECORD_START = '{"type": "'
+"""How every record `run` writes begins (`json.dumps` of a dict whose first key is `type`)."""
+
+
+def _torn(line: str) -> bool:
+    """Whether a line could be a record cut short by a killed run (a prefix of one)."""
+    return line.startswith(_RECORD_START) or _RECORD_START.startswith(line)
+
+
 def read_records(path: Path) -> list[dict[str, object]]:
-    """The JSON lines of an output file (a torn last line from a killed run is skipped)."""
+    """The JSON lines of an output file (a torn line from a killed run is skipped).
+
+    A file that is not a run record -- not UTF-8, or a line that is neither a
+    record (a JSON object with a `type` and a `search`) nor a torn one -- is
+    refused with an InputError at that line: `run` appends to the file, so a
+    wrong `--out` must not be taken for a record and written into.
+    """
     if not path.exists():
         return []
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read the run record: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        where = Location(str(path), data.count(b"\n", 0, error.start) + 1, error.start - line_start + 1)
+        raise InputError(
+            f"not UTF-8 text (byte {error.start + 1}): not a run record of passalive explore; give a new file or one explore wrote",
+            where,
+        ) from None
     records = []
-    with path.open() as handle:
-        for line in handle:
-            line = line.strip()
-            if not line:
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            if _torn(line):
                 continue
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue
+            record = None
+        if not (isinstance(record, dict) and record.get("type") in RECORD_TYPES and "search" in record):
+            raise InputError(
+                "not a run record of passalive explore (each line is a JSON record explore wrote, "
+                f'beginning {_RECORD_START}...); give a new file or one explore wrote',
+                Location(str(path), number, 1, raw),
+            )
+        records.append(record)
     return records
 
 
@@ -316,7 +355,10 @@ def run(
     units = search.units()
     todo = [u for u in units if u not in done]
     started = time.monotonic()
-    handle = out.open("a") if out else None
+    try:
+        handle = out.open("a") if out else None
+    except OSError as error:
+        raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
     if handle and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
         handle.write("\n")  # a line torn by a killed run stays on its own line
     if handle and not any(r.get("type") == "search" for r in records):
@@ -586,20 +628,33 @@ def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # ty
 
 
 def parse_sizes(texts: Iterable[str]) -> tuple[str, ...]:
-    """Board sizes from `5x5`, `5x5,7x7` or a range `5x5-9x9` (squares)."""
+    """Board sizes from `5x5`, `5x5,7x7` or a range `5x5-9x9` (squares).
+
+    UsageError, quoting what was given, for an empty item (`3x3,,4x4`), a
+    size that does not parse (`-1x3`) and a range that runs backwards.
+    """
+    expected = "expected a board size such as 4x4, a list 5x5,7x7 or a range of squares 5x5-9x9"
     sizes: list[str] = []
     for text in texts:
         for part in text.split(","):
             part = part.strip()
             if not part:
-                continue
-            if "-" in part:
-                lo, hi = (Grid.parse(p) for p in part.split("-", 1))
-                if lo.width != lo.height or hi.width != hi.height:
-                    raise UsageError(f"a range of sizes runs over square boards, e.g. 5x5-9x9, not {part!r}")
-                sizes += [f"{n}x{n}" for n in range(lo.width, hi.width + 1)]
-            else:
+                raise UsageError(f"{expected}; got an empty item in {text!r}")
+            low_text, dash, high_text = part.partition("-")
+            if not dash:
                 sizes.append(str(Grid.parse(part)))
+                continue
+            if not low_text.strip() or not high_text.strip():
+                raise UsageError(f"{expected}, got {part!r}")
+            try:
+                lo, hi = Grid.parse(low_text.strip()), Grid.parse(high_text.strip())
+            except UsageError as error:
+                raise UsageError(f"in the range {part!r}: {error.message}") from None
+            if lo.width != lo.height or hi.width != hi.height:
+                raise UsageError(f"a range of sizes runs over square boards, e.g. 5x5-9x9, not {part!r}")
+            if lo.width > hi.width:
+                raise UsageError(f"the range {part!r} is reversed: write the smaller size first, {hi}-{lo}")
+            sizes += [f"{n}x{n}" for n in range(lo.width, hi.width + 1)]
     return tuple(dict.fromkeys(sizes))
 
 

@@ -230,3 +230,80 @@ def test_the_z3_check_takes_a_huge_time_limit_and_refuses_nan():
         assert result.chains[0].status is not Status.UNKNOWN
     with pytest.raises(UsageError, match="the time limit must be a number of seconds, not nan"):
         check(board, colour, [0], complete=True, timeout=float("nan"))
+
+
+EXPLORE = ["explore", "--no-progress", "--compare", "casting-out", "truth", "--board", "2x2", "--exhaustive"]
+
+
+def test_explore_out_in_a_missing_folder_is_an_error(capsys, tmp_path):
+    target = tmp_path / "nonexistent" / "x.jsonl"
+    code, out, err = run([*EXPLORE, "--out", str(target)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {target}: cannot write the run record: No such file or directory")
+
+
+def test_explore_out_refuses_a_binary_file_and_leaves_it_alone(capsys, tmp_path):
+    target = tmp_path / "garbage.bin"
+    target.write_bytes(b'{"type": "unit"}\n\x87\xc1\xd0 garbage')
+    code, out, err = run([*EXPLORE, "--out", str(target)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{target}:2:1: error: not UTF-8 text (byte 18): not a run record of passalive explore")
+    assert target.read_bytes() == b'{"type": "unit"}\n\x87\xc1\xd0 garbage'
+
+
+@pytest.mark.parametrize(("text", "line"), [(DIAGRAM, 1), ("[1, 2]\n", 1), ('{"type": "search", "search": "x"}\n\nnot a record\n', 3)])
+def test_explore_out_refuses_a_file_that_is_not_a_run_record(capsys, tmp_path, text, line):
+    target = tmp_path / "page.txt"
+    target.write_text(text)
+    code, out, err = run([*EXPLORE, "--out", str(target)], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{target}:{line}:1: error: not a run record of passalive explore")
+    assert target.read_text() == text
+
+
+def test_explore_loads_every_program_even_one_not_compared(capsys, tmp_path):
+    path = program(tmp_path, '.include "board.dl"\n.output alive\n.decl alive(b: number)\nalive(B) :- chain(B _).\n')
+    code, out, err = run([*EXPLORE, "--program", path], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}:4:21: error: syntax error")
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("--jobs", "-1"), ("--z3", "-1"), ("--z3", "nan"), ("--z3", "inf"), ("--time-limit", "-1"),
+     ("--time-limit", "nan"), ("--shrink", "-1")],
+)
+def test_explore_numbers_out_of_range_are_refused(capsys, option, value):
+    code, out, err = run([*EXPLORE, option, value], capsys)
+    assert code == 2 and out == ""
+    assert f"Invalid value for '{option}'" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [("--sizes", "3x3,,4x4", "got an empty item in '3x3,,4x4'"),
+     ("--sizes", "9x9-5x5", "the range '9x9-5x5' is reversed: write the smaller size first, 5x5-9x9"),
+     ("--board", "-1x3", "expected a board size such as 4x4, a list 5x5,7x7 or a range of squares 5x5-9x9, got '-1x3'")],
+)
+def test_explore_bad_sizes_say_what_was_given(capsys, option, value, message):
+    code, out, err = run(["explore", "--no-progress", "--compare", "casting-out", "truth", option, value, "--exhaustive"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and message in err
+
+
+def test_explore_side_with_an_empty_suicide_rule_is_refused(capsys):
+    code, out, err = run(["explore", "--no-progress", "--compare", "casting-out", "truth@", "--board", "2x2", "--exhaustive"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: the side 'truth@' names no suicide rule after '@'")
+
+
+def test_explore_stopped_by_the_time_limit_says_so_and_exits_3(capsys, tmp_path):
+    code, out, err = run([*EXPLORE[:-2], "3x3", "--exhaustive", "--time-limit", "0"], capsys)
+    assert code == 3
+    assert "incomplete: stopped by --time-limit; use --out FILE to make a run resumable" in out
+    assert "no disagreement found in the units run (the search is incomplete)" in out
+    target = tmp_path / "run.jsonl"
+    code, out, err = run([*EXPLORE[:-2], "3x3", "--exhaustive", "--time-limit", "0", "--out", str(target), "--json"], capsys)
+    assert code == 3 and f"run the same command again to resume from {target}" in err
+    code, _, _ = run([*EXPLORE[:-2], "3x3", "--exhaustive", "--out", str(target), "--json"], capsys)
+    assert code == 0

@@ -3,6 +3,12 @@
     passalive explore --compare casting-out truth --suicide multi --board 9x9 --random 2000 --seed 1
     passalive explore --suite --board 4x4 --exhaustive --jobs 2 --out runs/4x4.jsonl
 
+Exit status: 0 when the search is complete, or when `--until-found` stopped
+it at a disagreement; 3 when `--time-limit` stopped it first (the counts
+cover only the units run; with `--out` the same command resumes, without it
+the work is lost); 2 for bad input.  Every `--program` is loaded and checked
+before the search starts, used as a side or not.
+
 A side is a variant (`passalive rules` lists them), a rule program
 (`--program FILE.dl`, or a path ending in `.dl`), or `truth` (the game: an
 exhaustive search over attacker sequences); `NAME@RULE` fixes its suicide
@@ -24,18 +30,43 @@ command again resumes where it stopped.  `--json` prints the summary as JSON:
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
 
-from passalive.deciders import TruthOptions, resolve_side
+from passalive.cli.options import Seconds
+from passalive.deciders import SideSpec, TruthOptions, resolve_side
 from passalive.errors import UsageError
 from passalive.explore import SUITE, Comparison, Search, Summary, default_jobs, parse_sizes, run, summary_json
 from passalive.ruleset import Suicide
 
 
-def summary_text(summary: Summary, elapsed: float) -> str:
-    """The summary as the command prints it."""
+INCOMPLETE = 3
+"""Exit status of a search that `--time-limit` stopped before its last unit."""
+
+
+def stopped_early(summary: Summary, until_found: bool) -> bool:
+    """Whether the search stopped on `--time-limit` (not at a finding `--until-found` asked for)."""
+    found = any(c["disagree"] for c in summary.counts.values())
+    return not summary.complete and not (until_found and found)
+
+
+def incomplete_note(summary: Summary, until_found: bool, out: Path | None) -> str:
+    """Why a search is incomplete and whether it can be resumed ('' when complete)."""
+    if summary.complete:
+        return ""
+    if not stopped_early(summary, until_found):
+        why = "stopped at the first disagreement (--until-found)"
+    else:
+        why = "incomplete: stopped by --time-limit"
+    if out is None:
+        return f"{why}; use --out FILE to make a run resumable"
+    return f"{why}; run the same command again to resume from {out}"
+
+
+def summary_text(summary: Summary, elapsed: float, note: str = "") -> str:
+    """The summary as the command prints it; `note` says why it is incomplete."""
     s = summary.search
     mode = "every legal position up to symmetry" if s.exhaustive else f"{s.count} random positions (seed {s.seed})"
     total = sum(summary.positions.values())
@@ -43,7 +74,7 @@ def summary_text(summary: Summary, elapsed: float) -> str:
         f"searched {mode} on {', '.join(s.sizes)}: {total} positions "
         f"({', '.join(f'{k}: {v}' for k, v in summary.positions.items())}), "
         f"units {summary.units_done}/{summary.units_total}"
-        + ("" if summary.complete else " -- INCOMPLETE, run again to resume"),
+        + (f" -- {note}" if note else ""),
         f"time: {summary.seconds:.1f} s of work ({total / summary.seconds:.0f} positions/s per process)"
         if summary.seconds
         else "time: 0 s",
@@ -70,8 +101,24 @@ def summary_text(summary: Summary, elapsed: float) -> str:
         if finding.proof:
             lines.append(f"   {finding.proof}")
     if not summary.findings:
-        lines += ["", "no disagreement found"]
+        lines += ["", "no disagreement found" if summary.complete else "no disagreement found in the units run (the search is incomplete)"]
     return "\n".join(lines)
+
+
+def _side(text: str, suicide: Suicide, programs: dict[str, str]) -> SideSpec:
+    """A side of `--compare`; `NAME@` without a rule is refused (it fell back to --suicide)."""
+    if text.endswith("@"):
+        raise UsageError(f"the side {text!r} names no suicide rule after '@'; expected {text}no, {text}multi or {text}all, or {text[:-1]!r} alone")
+    return resolve_side(text, suicide, programs)
+
+
+def _check_program(path: str, suicide: Suicide) -> None:
+    """Load a rule program and run it on a one-point board, so that a syntax error
+    or a wrong `alive` relation is reported before the search, used as a side or not."""
+    from passalive.board import Board
+    from passalive.facts import run_program_file
+
+    run_program_file(Board.grid([[None]]), path, suicide)
 
 
 @click.command()
@@ -85,14 +132,14 @@ def summary_text(summary: Summary, elapsed: float) -> str:
 @click.option("--random", "count", type=int, default=0, metavar="N", help="N random positions (random play and random fills).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--unit", "unit_size", type=int, default=500, show_default=True, help="Random positions per unit of work.")
-@click.option("--jobs", type=int, default=1, show_default=True, help="Processes (0: one per core, at most 2).")
+@click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, help="Processes (0: one per core, at most 2).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
 @click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
-@click.option("--z3", "z3_seconds", type=float, default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
+@click.option("--z3", "z3_seconds", type=Seconds(0.0, open_low=False), metavar="S", default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
 @click.option("--lemmas", is_flag=True, help="Truth takes proofs of life from Benson's theorem and the suicide lemma (docs/findings.md); only captures are searched.")
-@click.option("--time-limit", type=float, default=None, metavar="S", help="Start no new unit after S seconds (resume later).")
+@click.option("--time-limit", type=Seconds(0.0, open_low=False), default=None, metavar="S", help="Start no new unit after S seconds (exit status 3; resume later with --out).")
 @click.option("--until-found", is_flag=True, help="Stop after the first unit that finds a disagreement.")
-@click.option("--shrink", "shrink_examples", type=int, default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
+@click.option("--shrink", "shrink_examples", type=click.IntRange(min=1), default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def command(
@@ -125,6 +172,11 @@ def command(
     is shrunk to a minimal board and printed as a Sensei's Library diagram
     with both verdicts ({EXPECT}) and the truth's replayed capture ({CAPTURE}).
 
+    Exit status: 0 when the search is complete, or stopped by --until-found at
+    a disagreement; 3 when --time-limit stopped it first (the counts cover only
+    the units run; with --out the same command resumes, without it nothing is
+    kept); 2 for bad input.
+
     \b
     Examples:
       passalive explore --compare casting-out truth --suicide multi --board 9x9 --random 100000 --seed 1 --until-found
@@ -143,9 +195,9 @@ def command(
         if stem in VARIANTS or stem == "truth":
             raise UsageError(f"the rule program {path!r} would be named {stem!r}, which is a variant's name; give its path ending in .dl as a side instead")
         program_map[stem] = path
-    comparisons = [
-        Comparison(resolve_side(a, suicide, program_map), resolve_side(b, suicide, program_map)) for a, b in compare
-    ]
+    comparisons = [Comparison(_side(a, suicide, program_map), _side(b, suicide, program_map)) for a, b in compare]
+    for path in dict.fromkeys([*programs, *(s.name for c in comparisons for s in (c.a, c.b) if s.name.endswith(".dl"))]):
+        _check_program(path, suicide)
     if suite:
         comparisons += [c for c in SUITE if c not in comparisons]
     if not comparisons:
@@ -186,7 +238,12 @@ def command(
         until_found=until_found,
     )
     elapsed = time.monotonic() - started
+    note = incomplete_note(summary, until_found, out)
     if as_json:
         click.echo(json.dumps({"search": json.loads(search.key), **summary_json(summary)}, indent=2))
+        if note:
+            click.echo(note, err=True)
     else:
-        click.echo(summary_text(summary, elapsed))
+        click.echo(summary_text(summary, elapsed, note))
+    if stopped_early(summary, until_found):
+        sys.exit(INCOMPLETE)
