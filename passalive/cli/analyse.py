@@ -32,6 +32,10 @@ from passalive.ruleset import Suicide
 from passalive.variants import VARIANTS
 
 
+MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory)"
+"""What the symbols of `marked_board`'s diagram mean, printed under it."""
+
+
 def marked_board(result: Analysis) -> Board:
     """The board with pass-alive stones circled and territory marked (black: square, white: triangle)."""
     board = result.board.without_marks()
@@ -90,6 +94,7 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
         try:
             out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
+            out.append(MARKS_LEGEND)
         except ValueError:
             out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
