@@ -130,34 +130,16 @@ def point_labels(board: Board, program: Any) -> Callable[[str, int, Any], str | 
     return label
 
 
-def _named_ids(proof: Any, label: Callable[[str, int, Any], str | None], depth: int | None) -> dict[int, str]:
-    """The point ids `label` names in the facts of the tree's first `depth` levels."""
-    named: dict[int, str] = {}
-    if proof.relation is not None and proof.values is not None:
-        for i, v in enumerate(proof.values):
-            name = label(proof.relation, i, v) if v is not None else None
-            if name is not None:
-                named[v] = name
-    if depth is None or depth > 0:
-        for child in proof.children:
-            named.update(_named_ids(child, label, None if depth is None else depth - 1))
-    return named
-
-
 def explain_fact(board: Board, model: Any, relation: str, values: tuple[Any, ...], max_depth: int | None = EXPLAIN_DEPTH) -> str:
     """The engine's proof (or refutation) of one fact, with points named as
     on the board and levels below `max_depth` elided (`...`).
 
-    The engine's own notes (variable values such as `counted: R = 14`, the
-    members of an equivalence class) still give point ids; the first line
-    names the ids of the facts shown, so those can be read too.
+    The engine's own notes (variable values such as `counted: R = C2`, the
+    members of an equivalence class) are named the same way, by the attribute
+    of the column each value stands in.
     """
     proof = model.why(relation, values)
-    label = point_labels(board, model.program)
-    named = _named_ids(proof, label, max_depth)
-    legend = ", ".join(f"{p} = {name}" for p, name in sorted(named.items()))
-    head = f"(point ids in the engine's notes: {legend})\n" if legend else ""
-    return head + proof.render(max_depth=max_depth, label=label)
+    return proof.render(max_depth=max_depth, label=point_labels(board, model.program))
 
 
 def _why(board: Board, model: Any) -> Callable[[int], str]:

@@ -51,6 +51,87 @@ def format_fact(relation: str, values: tuple, label: Callable[[str, int, Any], s
     return f"{relation}({', '.join(parts)})"
 
 
+Columns = tuple[tuple[str, int], ...]
+"""The (relation, position) columns a value of a note stands in."""
+
+
+@dataclass(frozen=True)
+class NoteValue:
+    """A value shown in a node's `text` or `detail` (a note of the engine, such as
+    `counted: R = 16`), at `start:end`, with the columns it stands in.
+
+    `Proof.render(label=...)` names it when `label` names it alike in every one of
+    its columns; a value whose columns are unknown (empty) keeps its plain form.
+    """
+
+    field: str  # "text" or "detail"
+    start: int
+    end: int
+    value: Any
+    columns: Columns
+
+
+def _columns(name: str, literals) -> Columns:
+    """The columns of the atoms among `literals` (and inside their negations and
+    aggregates) in which the variable `name` stands as an argument of its own."""
+    out: list[tuple[str, int]] = []
+
+    def visit(lit) -> None:
+        if isinstance(lit, ast.Atom):
+            for j, a in enumerate(lit.args):
+                if isinstance(a, ast.Var) and not a.anonymous and a.name == name:
+                    out.append((lit.relation, j))
+        elif isinstance(lit, ast.Negation):
+            visit(lit.atom)
+        elif isinstance(lit, ast.Comparison):
+            for side in (lit.left, lit.right):
+                for agg in ast.term_aggregates(side):
+                    for inner in agg.body:
+                        visit(inner)
+
+    for lit in literals:
+        visit(lit)
+    return tuple(dict.fromkeys(out))
+
+
+def _note(field: str, parts: list) -> tuple[str, tuple[NoteValue, ...]]:
+    """Joins `parts` (strings, and `(value, columns)` pairs shown with `_show`)
+    into a note and the positions of its values."""
+    text = ""
+    marks: list[NoteValue] = []
+    for part in parts:
+        if isinstance(part, str):
+            text += part
+            continue
+        value, columns = part
+        shown = _show(value)
+        if columns:
+            marks.append(NoteValue(field, len(text), len(text) + len(shown), value, tuple(columns)))
+        text += shown
+    return text, tuple(marks)
+
+
+def _bindings_parts(items, literals) -> list:
+    """`X = 1, Y = 2` as note parts, each value with the columns of its variable."""
+    parts: list = []
+    for k, v in items:
+        if parts:
+            parts.append(", ")
+        parts += [f"{k} = ", (v, _columns(k, literals))]
+    return parts
+
+
+def _labelled(text: str, marks, label: Callable[[str, int, Any], str | None]) -> str:
+    """`text` with each marked value named by `label`, when it names it alike in all its columns."""
+    for mark in sorted(marks, key=lambda m: m.start, reverse=True):
+        if mark.value is None or isinstance(mark.value, (str, bool)):
+            continue
+        names = {label(rel, pos, mark.value) for rel, pos in mark.columns}
+        if len(names) == 1 and None not in names:
+            text = text[:mark.start] + names.pop() + text[mark.end:]
+    return text
+
+
 @dataclass(frozen=True)
 class Proof:
     """A node of a proof (or refutation) tree.
@@ -73,6 +154,7 @@ class Proof:
     location: Location | None = None
     round: int | None = None
     children: tuple["Proof", ...] = field(default=())
+    notes: tuple[NoteValue, ...] = field(default=())
 
     def render(
         self,
@@ -83,14 +165,19 @@ class Proof:
         """The tree, two spaces per level; below `max_depth` levels, children are elided.
 
         `label(relation, position, value)`, when given, names the values of facts
-        (e.g. a point id as "C3"); returning None keeps the number.
+        (e.g. a point id as "C3"), and the values in the engine's notes by the
+        columns they stand in (`notes`); returning None keeps the number.
         """
         head = self.text
+        detail = self.detail
+        if label is not None:
+            head = _labelled(head, [m for m in self.notes if m.field == "text"], label)
+            detail = _labelled(detail, [m for m in self.notes if m.field == "detail"], label)
         if label is not None and self.relation is not None and self.values is not None:
             plain = format_fact(self.relation, self.values)
             head = head.replace(plain, format_fact(self.relation, self.values, label), 1)
-        if self.detail:
-            head += f"  [{self.detail}]"
+        if detail:
+            head += f"  [{detail}]"
         lines = [indent + head]
         if self.children and max_depth is not None and max_depth <= 0:
             lines.append(indent + "  ...")
@@ -239,8 +326,8 @@ class Explainer:
                 )
             else:
                 sub = self._aggregate_children(lit, bindings, view, path, shown, failing=False)
-                children.append(Proof(self._comparison_text(lit, i, compiled, bindings, aggs), "test", True,
-                                      children=sub))
+                ctext, cnotes = self._comparison_text(lit, i, compiled, bindings, aggs, rule)
+                children.append(Proof(ctext, "test", True, children=sub, notes=cnotes))
         kind = "fact" if not rule.body else "rule"
         return Proof(text, kind, True, _where(rule), name, values, rule, rule.loc, None, tuple(children))
 
@@ -258,7 +345,7 @@ class Explainer:
                     if bad is not None and not failing:
                         continue
                     local = {k: v for k, v in env.items() if k not in inputs and not k.startswith("_#")}
-                    shown_env = ", ".join(f"{k} = {_show(v)}" for k, v in local.items()) or "(no variables)"
+                    env_parts = _bindings_parts(local.items(), agg.body) or ["(no variables)"]
                     children = []
                     for inner in agg.body:
                         if isinstance(inner, ast.Atom):
@@ -272,36 +359,52 @@ class Explainer:
                                                       self._absent_note(inner.atom.relation, values),
                                                       inner.atom.relation, values))
                     if bad is None:
-                        out.append(Proof(f"counted: {shown_env}", "test", True, children=tuple(children)))
+                        ctext, cnotes = _note("text", ["counted: ", *env_parts])
+                        out.append(Proof(ctext, "test", True, children=tuple(children), notes=cnotes))
                         continue
-                    reason = f"not counted: {shown_env}: {bad} is false"
+                    reason, rnotes = _note("text", ["not counted: ", *env_parts, f": {bad} is false"])
                     if isinstance(bad, ast.Negation):
                         values = _ground(bad.atom, env)
                         if values is not None and None not in values:
                             children.append(self._prove(bad.atom.relation, values, view, set(), shown))
-                    out.append(Proof(reason, "test", False, children=tuple(children)))
+                    out.append(Proof(reason, "test", False, children=tuple(children), notes=rnotes))
         return tuple(out)
 
-    def _comparison_text(self, lit: ast.Comparison, index: int, compiled, bindings: dict, aggs: dict) -> str:
-        text = str(lit)
-        notes = []
+    def _comparison_text(self, lit: ast.Comparison, index: int, compiled, bindings: dict, aggs: dict,
+                         rule: ast.Rule) -> tuple[str, tuple[NoteValue, ...]]:
+        """The comparison with its aggregate values and variable values, and the
+        columns of those variables in the rule (aggregate values keep their form)."""
+        notes: list[list] = []
+        said: list[str] = []
         for step in compiled.steps:
             if step.kind == "agg" and step.index == index and step.agg.result in aggs:
                 value = aggs[step.agg.result][0]
-                notes.append(f"{step.agg.agg.op} = {value}")
+                notes.append([f"{step.agg.agg.op} = {value}"])
+                said.append(f"{step.agg.agg.op} = {value}")
+        literals = (rule.head, *rule.body)
         for v in ast.term_vars(lit.left) + ast.term_vars(lit.right):
-            if v.name in bindings and f"{v.name} = " not in " ".join(notes):
-                notes.append(f"{v.name} = {_show(bindings[v.name])}")
-        return text + (f"  ({', '.join(notes)})" if notes else "")
+            if v.name in bindings and f"{v.name} = " not in " ".join(said):
+                notes.append([f"{v.name} = ", (bindings[v.name], _columns(v.name, literals))])
+                said.append(f"{v.name} = {_show(bindings[v.name])}")
+        parts: list = [str(lit)]
+        if notes:
+            parts.append("  (")
+            for i, note in enumerate(notes):
+                if i:
+                    parts.append(", ")
+                parts += note
+            parts.append(")")
+        return _note("text", parts)
 
     def _prove_rep(self, name: str, values: tuple, view: _View, path: set, shown: set) -> Proof:
         base = rep_base(name)
         nkey = len(values) - 2
         member = values[:nkey] + (values[nkey], values[nkey + 1])
         child = self._prove(base, member, view, path, shown)
-        return Proof(format_fact(name, values), "eqrel", True,
-                     f"{_show(values[-1])} is the smallest member of the class of {_show(values[-2])} in {base}",
-                     name, values, children=(child,))
+        n = len(values)
+        detail, notes = _note("detail", [(values[-1], ((name, n - 1),)), " is the smallest member of the class of ",
+                                         (values[-2], ((name, n - 2),)), f" in {base}"])
+        return Proof(format_fact(name, values), "eqrel", True, detail, name, values, children=(child,), notes=notes)
 
     def _prove_eqrel(self, name: str, values: tuple, view: _View, path: set, shown: set) -> Proof:
         nkey = len(values) - 2
@@ -317,7 +420,7 @@ class Explainer:
         text = format_fact(name, values)
         if x == y:
             pairs = graph.get(x, [])[:1]
-            detail = f"reflexive: {_show(x)} occurs in {name}"
+            detail, notes = _note("detail", ["reflexive: ", (x, ((name, nkey), (name, nkey + 1))), f" occurs in {name}"])
         else:
             prev: dict[Any, tuple] = {}
             queue = deque([x])
@@ -344,12 +447,15 @@ class Explainer:
                 chain.append(node)
             pairs.reverse()
             chain.reverse()
-            detail = "equivalence closure: " + " ~ ".join(_show(c) for c in chain)
+            parts: list = ["equivalence closure: "]
+            for i, c in enumerate(chain):
+                parts += [" ~ "] * (i > 0) + [(c, ((name, nkey), (name, nkey + 1)))]
+            detail, notes = _note("detail", parts)
         if len(pairs) == 1 and pairs[0] in (values, prefix + (y, x)):
             # one generating pair: its own derivation is the proof
             return self._prove_pair(name, pairs[0], view, path, shown, values)
         children = tuple(self._prove_pair(name, pair, view, path, shown) for pair in pairs)
-        return Proof(text, "eqrel", True, detail, name, values, children=children)
+        return Proof(text, "eqrel", True, detail, name, values, children=children, notes=notes)
 
     def _prove_pair(self, name: str, pair: tuple, view: _View, path: set, shown: set,
                     shown_as: tuple | None = None) -> Proof:
@@ -384,12 +490,14 @@ class Explainer:
             nkey = len(values) - 2
             store = view.state[self.program._slots[rep_base(name)]]
             assert isinstance(store, EqRel)
-            reps = []
-            for v in values[nkey:]:
+            cols = ((name, nkey), (name, nkey + 1))
+            parts: list = ["does not hold: "]
+            for i, v in enumerate(values[nkey:]):
                 c = store.cls.get(v if nkey == 0 else values[:nkey] + (v,))
-                reps.append("not in the relation" if c is None else f"class of {_show(c[0])}")
-            detail = f"does not hold: {_show(values[nkey])} is {reps[0]}, {_show(values[nkey + 1])} is {reps[1]}"
-            return Proof(text, "not-derivable", False, detail, name, values)
+                parts += [", "] * (i > 0) + [(v, cols), " is "]
+                parts += ["not in the relation"] if c is None else ["class of ", (c[0], cols)]
+            detail, notes = _note("detail", parts)
+            return Proof(text, "not-derivable", False, detail, name, values, notes=notes)
         failures = self._failures(name, values, view, shown)
         where = f" ({view.label})" if view.label else ""
         return Proof(text, "not-derivable", False, f"does not hold{where}", name, values, children=failures)
@@ -419,12 +527,15 @@ class Explainer:
                 step_no += 1
                 step = compiled.steps[step_no]
             lit = rule.body[step.index]
-            shown_vars = ", ".join(f"{k} = {_show(v)}" for k, v in bindings.items() if not k.startswith("#") and not k.startswith("_#"))
-            detail = f"{_where(rule)}: fails at {lit}"
-            if shown_vars:
-                detail += f" with {shown_vars}"
+            var_parts = _bindings_parts(
+                [(k, v) for k, v in bindings.items() if not k.startswith("#") and not k.startswith("_#")],
+                (rule.head, *rule.body))
+            parts: list = [f"{_where(rule)}: fails at {lit}"]
+            if var_parts:
+                parts += [" with ", *var_parts]
             if view.label:
-                detail += f" ({view.label})"
+                parts.append(f" ({view.label})")
+            detail, detail_notes = _note("detail", parts)
             children: list[Proof] = []
             if isinstance(lit, ast.Negation):
                 atom_values = _ground(lit.atom, bindings)
@@ -442,10 +553,10 @@ class Explainer:
                     children.append(Proof(f"no tuple matches {lit}", "absent", False))
             elif isinstance(lit, ast.Comparison):
                 sub = self._aggregate_children(lit, bindings, view, set(), shown, failing=True)
-                children.append(Proof(self._comparison_text(lit, step.index, compiled, bindings, aggs) + " is false",
-                                      "test", False, children=sub))
+                ctext, cnotes = self._comparison_text(lit, step.index, compiled, bindings, aggs, rule)
+                children.append(Proof(ctext + " is false", "test", False, children=sub, notes=cnotes))
             out.append(Proof(str(rule), "failed-rule", False, detail, rule=rule, location=rule.loc,
-                             children=tuple(children)))
+                             children=tuple(children), notes=detail_notes))
         if not out:
             out.append(Proof("no rule defines this relation", "failed-rule", False))
         return tuple(out)

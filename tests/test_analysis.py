@@ -382,7 +382,10 @@ def test_rule_engine_explanation_names_points_as_on_the_board(tmp_path) -> None:
     # the chain is named by its smallest point, A3 (id 10); its eyes are the regions A2 and C2
     assert "alive(A3)" in out.output and "alive(10)" not in out.output
     assert 'healthy("black", A2, A3)' in out.output and 'healthy("black", C2, A3)' in out.output
-    assert "(point ids in the engine's notes: " in out.output and "10 = A3" in out.output
+    # the engine's notes name points too: the counted regions, the chain's class representative
+    assert "counted: R = A2" in out.output and "counted: R = C2" in out.output
+    assert "A3 is the smallest member of the class of A3" in out.output
+    assert "point ids in the engine's notes" not in out.output and "R = 12" not in out.output
     assert any(line.strip() == "..." for line in out.output.splitlines())  # levels below the depth limit elided
 
 
@@ -396,3 +399,30 @@ def test_point_labels_name_point_ids_but_not_counts() -> None:
     assert label("libs", 0, 12) == "C3"
     assert label("libs", 1, 12) is None  # a count stays a number
     assert label("stone", 1, "black") is None and label("libs", 0, 999) is None
+
+
+def test_engine_notes_name_points_but_keep_counts() -> None:
+    from passalive.facts import board_facts, point_labels
+    from passalive.rules import parse_program
+
+    board = board_of(TWO_EYES)
+    program = parse_program(
+        '.include "board.dl"\n'
+        ".decl libs(b: number, n: number)\n"
+        "libs(B, N) :- chain(B, _), N = count : liberty(B, _).\n"
+        ".decl short(b: number)\n"
+        "short(B) :- libs(B, N), N < 3.\n"
+        ".decl touched(b: number)\n"
+        "touched(B) :- chain(B, _), count : { liberty(B, P), P > 11 } >= 1.\n"
+    )
+    model = program.run(board_facts(board))
+    label = point_labels(board, program)
+    a3 = board.point("A3")
+    # B stands in point columns (a chain), N in a count column: B is named, N stays a number
+    refuted = model.why("short", (a3,)).render(label=label)
+    assert "with B = A3, N = 7" in refuted, refuted
+    assert f"B = {a3}" in model.why("short", (a3,)).render()  # without a label, the ids as before
+    # an aggregate's counted assignment names the point it counted (C2 is id 12, a liberty)
+    proof = model.why("touched", (a3,)).render(label=label)
+    assert "counted: P = C2" in proof and "counted: P = 12" not in proof, proof
+    assert "(count = " in proof  # the aggregate's own value stays a number
