@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from strategies import random_position  # noqa: E402
 
-from passalive.analysis import analyse  # noqa: E402
-from passalive.board import STONE_COLOURS, Board, Colour  # noqa: E402
-from passalive.ruleset import Suicide  # noqa: E402
+from passalive.definitions.analysis import analyse  # noqa: E402
+from passalive.go.board import STONE_COLOURS, Board, Colour  # noqa: E402
+from passalive.go.suicide import Suicide  # noqa: E402
 
 
 def fresh(board: Board) -> Board:
@@ -139,7 +139,7 @@ def main() -> None:
         tracemalloc.stop()
     mib = peak / 2**20
     print(f"rule engine peak memory (tracemalloc, max of 5 positions): {mib:.1f} MiB (target <= 200 MiB {'ok' if mib <= 200 else 'MISSED'})")
-    from passalive import facts
+    from passalive.definitions import facts
 
     facts._load.cache_clear()
     tracemalloc.start()

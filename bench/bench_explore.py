@@ -17,11 +17,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from passalive.attack import attack
-from passalive.board import STONE_COLOURS
-from passalive.explore import SUITE, Search, exhaustive_groups, run_unit, unit_positions
-from passalive.enumerate import Grid
-from passalive.ruleset import Suicide
+from passalive.solver.attack import attack
+from passalive.go.board import STONE_COLOURS
+from passalive.tools.explore.search import SUITE, Search, exhaustive_groups, run_unit, unit_positions
+from passalive.go.bitboard import Grid
+from passalive.go.suicide import Suicide
 
 TOTAL_4X4 = 1_524_805
 """Legal 4x4 positions up to rotations, reflections and colour swap."""

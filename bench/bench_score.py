@@ -2,7 +2,7 @@
 
 Plays random games to the end (both sides play random legal moves that do not
 fill a one-point eye of their own, until both pass), then times
-`passalive.score.score` on each final position, with and without Benson's
+`passalive.tools.score.score` on each final position, with and without Benson's
 guard, and a baseline measured in the same run: a plain flood-fill area count
 (each empty region to the colour that alone borders it).  Target (issue 6):
 <= 10 ms median per position; a JavaScript implementation of the post's
@@ -18,8 +18,8 @@ import random
 import statistics
 import time
 
-from passalive.board import Board, Colour
-from passalive.score import score
+from passalive.go.board import Board, Colour
+from passalive.tools.score import score
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
 

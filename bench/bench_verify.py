@@ -40,9 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from strategies import random_position  # noqa: E402
 
-from passalive.analysis import analyse  # noqa: E402
-from passalive.board import STONE_COLOURS, Board  # noqa: E402
-from passalive.ruleset import Suicide  # noqa: E402
+from passalive.definitions.analysis import analyse  # noqa: E402
+from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
+from passalive.go.suicide import Suicide  # noqa: E402
 from passalive.solver.explicit import search  # noqa: E402
 from passalive.solver.z3check import Status, check  # noqa: E402
 

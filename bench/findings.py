@@ -20,9 +20,9 @@ import sys
 import time
 from pathlib import Path
 
-from passalive.deciders import SideSpec, TruthOptions
-from passalive.explore import SUITE, Comparison, Search, Summary, read_records, run, summarise
-from passalive.ruleset import Suicide
+from passalive.tools.explore.deciders import SideSpec, TruthOptions
+from passalive.tools.explore.search import SUITE, Comparison, Search, Summary, read_records, run, summarise
+from passalive.go.suicide import Suicide
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "bench" / "runs"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from passalive.board import Colour
+from passalive.go.board import Colour
 
 
 def _chain_and_liberties(

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passalive.board import Board, Colour, Mark, MarkKind
-from passalive.coords import GTP_LETTERS, Frame
-from passalive.diagram import Diagram
+from passalive.go.board import Board, Colour, Mark, MarkKind
+from passalive.go.coords import GTP_LETTERS, Frame
+from passalive.go.diagram import Diagram
 from passalive.errors import IllegalPositionError, InputError, Location
 
 CELLS: dict[str, Colour] = {

@@ -19,9 +19,9 @@ from importlib.resources import files
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from passalive.board import Board, Colour, Mark, MarkKind, Point, Side
-from passalive.coords import Frame
-from passalive.diagram import (
+from passalive.go.board import Board, Colour, Mark, MarkKind, Point, Side
+from passalive.go.coords import Frame
+from passalive.go.diagram import (
     Annotation,
     CaptureClaim,
     Diagram,
@@ -42,7 +42,7 @@ EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
 
 EXTENSION_WORDS = ("AR", "LN", "LINK", "UNLINK", "EXPECT", "CAPTURE", "EYES", "PATH", "SCORE")
 """The words of the `{WORD ...}` lines passalive reads (EYES and PATH are read
-by `passalive.eyes`, SCORE by `passalive.score`).  Other words are kept for
+by `passalive.tools.eyes`, SCORE by `passalive.tools.score`).  Other words are kept for
 other tools, unless they look like a misspelling of one of these."""
 
 

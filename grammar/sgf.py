@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from sgfmill import sgf
 
-from passalive.board import Board, Colour
-from passalive.coords import Frame
-from passalive.diagram import Diagram, Move
+from passalive.go.board import Board, Colour
+from passalive.go.coords import Frame
+from passalive.go.diagram import Diagram, Move
 from passalive.errors import IllegalPositionError, InputError, Location
 from passalive.grammar._capture import play, remove_chain
 

@@ -5,13 +5,13 @@ into `Diagram`s holding `Board`s, write them back, and `analyse` a board
 under one of the variants of Benson's definition.
 """
 
-from passalive.analysis import VARIANTS, Analysis, analyse
-from passalive.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
-from passalive.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
+from passalive.definitions.analysis import VARIANTS, Analysis, analyse
+from passalive.go.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
+from passalive.go.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
 from passalive.errors import IllegalPositionError, InputError, Location, PassaliveError, UsageError
-from passalive.read import parse_diagrams, read_diagrams
-from passalive.render import board_json, diagram_json, diagrams_json, render_plain, render_sensei
-from passalive.ruleset import Suicide
+from passalive.grammar.read import parse_diagrams, read_diagrams
+from passalive.output.render import board_json, diagram_json, diagrams_json, render_plain, render_sensei
+from passalive.go.suicide import Suicide
 
 __all__ = [
     "VARIANTS",

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 
 from constraint import FunctionConstraint, InSetConstraint, Problem
 
-from passalive.board import Board, Colour
+from passalive.go.board import Board, Colour
 
 
 def _healthy_regions(board: Board, colour: Colour, all_points: bool) -> dict[int, list[frozenset[int]]]:

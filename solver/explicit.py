@@ -24,8 +24,8 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from passalive.board import Board, Colour
-from passalive.ruleset import Suicide
+from passalive.go.board import Board, Colour
+from passalive.go.suicide import Suicide
 from passalive.solver.simulator import Game, Move, captured_targets, check_witness, legal_moves
 
 

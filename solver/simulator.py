@@ -53,8 +53,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from passalive.board import Board, Colour
-from passalive.ruleset import Suicide
+from passalive.go.board import Board, Colour
+from passalive.go.suicide import Suicide
 
 EMPTY, ATTACKER, OWNER = 0, 1, 2
 """The three states of a point in a simulator position (a `bytes` of them)."""

@@ -1,6 +1,6 @@
 """The verdict layer: a variant's claims, checked at the level of the game.
 
-For every chain of a board, a variant (`passalive.analysis.analyse`) claims
+For every chain of a board, a variant (`passalive.definitions.analysis.analyse`) claims
 *alive* (pass-alive) or *not alive*.  `verify` checks each claim:
 
 * claimed alive: the Z3 check (`z3check.check`) searches for an attacker
@@ -30,8 +30,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
-from passalive.ruleset import Suicide
+from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.suicide import Suicide
 from passalive.solver.csp import closed_subset
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, Outcome, WitnessError, check_witness, play
 from passalive.solver.simulator import name as move_name
@@ -229,7 +229,7 @@ def verify(
     if depth is None:
         complete = True
     if claims is None:
-        from passalive.analysis import analyse
+        from passalive.definitions.analysis import analyse
 
         analysis = analyse(board, variant, suicide)
         variant_name = analysis.variant
@@ -323,7 +323,7 @@ def sequence_diagrams(board: Board, owner: Colour, moves: Sequence[Move], suicid
     and ends after a capture or a suicide.  Each diagram starts from the
     position the previous one ends with.
     """
-    from passalive.render import render_sensei
+    from passalive.output.render import render_sensei
 
     game = Game.of(board, owner)
     attacker = owner.opponent

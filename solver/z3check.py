@@ -57,9 +57,9 @@ from dataclasses import dataclass, field
 
 import z3
 
-from passalive.board import Board, Colour
+from passalive.go.board import Board, Colour
 from passalive.errors import UsageError
-from passalive.ruleset import Suicide
+from passalive.go.suicide import Suicide
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness
 
 Lit = z3.BoolRef | bool

@@ -16,7 +16,7 @@ import random
 
 from hypothesis import strategies as st
 
-from passalive.board import Board, Colour
+from passalive.go.board import Board, Colour
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
 

@@ -12,13 +12,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from passalive.analysis import VARIANTS, analyse
-from passalive.board import Board, Colour
+from passalive.definitions.analysis import VARIANTS, analyse
+from passalive.go.board import Board, Colour
 from passalive.cli.analyse import command as analyse_command
 from passalive.cli.rules_list import command as rules_command
 from passalive.errors import UsageError
-from passalive.read import parse_diagrams
-from passalive.ruleset import Suicide
+from passalive.grammar.read import parse_diagrams
+from passalive.go.suicide import Suicide
 
 BLACK, WHITE = Colour.BLACK, Colour.WHITE
 PLAIN_VARIANTS = ["casting-out", "benson", "wikipedia"]
@@ -390,7 +390,7 @@ def test_rule_engine_explanation_names_points_as_on_the_board(tmp_path) -> None:
 
 
 def test_point_labels_name_point_ids_but_not_counts() -> None:
-    from passalive.facts import point_labels
+    from passalive.definitions.facts import point_labels
     from passalive.rules import parse_program
 
     board = board_of(TWO_EYES)
@@ -402,7 +402,7 @@ def test_point_labels_name_point_ids_but_not_counts() -> None:
 
 
 def test_engine_notes_name_points_but_keep_counts() -> None:
-    from passalive.facts import board_facts, point_labels
+    from passalive.definitions.facts import board_facts, point_labels
     from passalive.rules import parse_program
 
     board = board_of(TWO_EYES)

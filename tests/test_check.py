@@ -11,10 +11,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from passalive.check import Status, TruthOracle, check_diagram, check_paths
+from passalive.tools.check import Status, TruthOracle, check_diagram, check_paths
 from passalive.cli import main
 from passalive.errors import InputError, UsageError
-from passalive.read import parse_diagrams
+from passalive.grammar.read import parse_diagrams
 
 TWO_EYES = """\
 $$ Two eyes
@@ -292,9 +292,9 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from strategies import end_of_game_positions  # noqa: E402
 
-from passalive.analysis import analyse  # noqa: E402
-from passalive.board import STONE_COLOURS  # noqa: E402
-from passalive.render import render_sensei  # noqa: E402
+from passalive.definitions.analysis import analyse  # noqa: E402
+from passalive.go.board import STONE_COLOURS  # noqa: E402
+from passalive.output.render import render_sensei  # noqa: E402
 
 
 def _expect_line(board, alive, variants: str) -> str:

@@ -220,7 +220,7 @@ def test_verify_timeout_must_be_a_finite_positive_number(capsys, seconds):
 
 def test_the_z3_check_takes_a_huge_time_limit_and_refuses_nan():
     from passalive.errors import UsageError
-    from passalive.read import read_diagrams
+    from passalive.grammar.read import read_diagrams
     from passalive.solver.z3check import Status, check
 
     board = read_diagrams(EXAMPLE)[0].board

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from passalive.check import TRUTH, Report, Status, check_paths
+from passalive.tools.check import TRUTH, Report, Status, check_paths
 from passalive.cli import main
 from passalive.cli.check import failure_report
-from passalive.read import read_diagrams
-from passalive.ruleset import Suicide
+from passalive.grammar.read import read_diagrams
+from passalive.go.suicide import Suicide
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PAGE_FILES = ("benson-definition.txt", "benson-discussion.txt", "unusual-goban.txt", "suicide.txt", "wikipedia.txt")

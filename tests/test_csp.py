@@ -6,8 +6,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import board_from_text, end_of_game_positions
 
-from passalive.analysis import analyse
-from passalive.board import Board, Colour, Side
+from passalive.definitions.analysis import analyse
+from passalive.go.board import Board, Colour, Side
 from passalive.solver.csp import alive_chains, is_solution
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
@@ -81,7 +81,7 @@ def test_csp_equals_casting_out(board: Board, colour: Colour) -> None:
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board=end_of_game_positions(max_size=9, suicide=None), colour=st.sampled_from([B, W]))
 def test_csp_with_all_points_equals_the_suicide_variant(board: Board, colour: Colour) -> None:
-    from passalive.ruleset import Suicide
+    from passalive.go.suicide import Suicide
 
     expected = analyse(board, "suicide", Suicide.MULTI).alive(colour)
     assert alive_chains(board, colour, all_points=True) == expected

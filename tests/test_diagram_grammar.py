@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from passalive import Colour, MarkKind, Side, parse_diagrams
-from passalive.coords import Frame
+from passalive.go.coords import Frame
 from passalive.grammar.sensei import SYMBOLS, parser
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY

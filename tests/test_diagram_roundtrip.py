@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from passalive import Board, Colour, Mark, MarkKind, Side, parse_diagrams, read_diagrams
 from passalive import diagrams_json, render_plain, render_sensei
-from passalive.diagram import frame_for
+from passalive.go.diagram import frame_for
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 SHAPES = (MarkKind.CIRCLE, MarkKind.SQUARE, MarkKind.TRIANGLE, MarkKind.CROSS)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from passalive.board import Board, Colour
-from passalive.ruleset import Suicide
+from passalive.go.board import Board, Colour
+from passalive.go.suicide import Suicide
 from passalive.solver.explicit import search
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY

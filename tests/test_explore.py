@@ -15,16 +15,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from passalive.attack import attack
-from passalive.board import Board, Colour
+from passalive.solver.attack import attack
+from passalive.go.board import Board, Colour
 from passalive.cli import main
-from passalive.deciders import Evaluator, SideSpec, TruthOptions, resolve_side
-from passalive.enumerate import Exhaustive, Grid, Position, bits, random_fill, random_play
+from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, resolve_side
+from passalive.go.bitboard import Grid, Position, bits
+from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
 from passalive.errors import UsageError
-from passalive.explore import SUITE, Comparison, Search, compare, minimal_finding, run
-from passalive.read import parse_diagrams
-from passalive.ruleset import Suicide
-from passalive.shrink import normal_form
+from passalive.tools.explore.search import SUITE, Comparison, Search, compare, minimal_finding, run
+from passalive.grammar.read import parse_diagrams
+from passalive.go.suicide import Suicide
+from passalive.tools.explore.shrink import normal_form
 from passalive.solver.explicit import search as explicit_search
 from passalive.solver.simulator import Game, check_witness
 

@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from passalive.analysis import analyse
-from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.definitions.analysis import analyse
+from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.cli.eyes import command as eyes_command
 from passalive.errors import InputError
-from passalive.eyes import (
+from passalive.tools.eyes import (
     VARIANTS,
     check_diagram,
     classify,
@@ -26,7 +26,7 @@ from passalive.eyes import (
     is_string,
     joined_chains,
 )
-from passalive.read import parse_diagrams, read_diagrams
+from passalive.grammar.read import parse_diagrams, read_diagrams
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "instant-eye-tester.txt"
 DIAGRAMS = read_diagrams(EXAMPLES)
@@ -50,7 +50,7 @@ def test_every_eye_of_every_example_is_claimed_under_every_variant():
     for d in DIAGRAMS:
         eyes = {e.point for e in eye_points(d.board)}
         claimed: dict[str, set[int]] = {v: set() for v in VARIANTS}
-        from passalive.eyes import read_eyes_claim
+        from passalive.tools.eyes import read_eyes_claim
 
         for annotation in d.annotations_named("EYES"):
             claim = read_eyes_claim(annotation, d.board)
@@ -318,7 +318,7 @@ def test_rule_program_agrees_with_direct_code_on_random_boards(board):  # type: 
 
 
 def test_rule_engine_explains_a_false_eye():
-    from passalive.eyes import explain_eye
+    from passalive.tools.eyes import explain_eye
 
     board = by_title("Lapin's iteration goes further")
     proof = explain_eye(board, board.point("D4"), "unsettled")
@@ -337,7 +337,7 @@ def test_cli_rules_engine_checks_expected_lines():
 
 def test_rule_program_is_the_bundled_file_and_passalive_rules_lists_it():
     from passalive.cli.rules_list import command as rules_command
-    from passalive.eyes import RULE_PROGRAM, rule_program
+    from passalive.tools.eyes import RULE_PROGRAM, rule_program
 
     bundled = Path(__file__).resolve().parent.parent / "rules" / RULE_PROGRAM
     assert bundled.is_file() and "004_97a8b1f02003b4d2.txt" in bundled.read_text(encoding="utf-8")

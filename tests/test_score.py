@@ -13,12 +13,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from passalive.analysis import analyse
-from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.definitions.analysis import analyse
+from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.cli.score import command as score_command
 from passalive.errors import InputError
-from passalive.read import parse_diagrams, read_diagrams
-from passalive.score import (
+from passalive.grammar.read import parse_diagrams, read_diagrams
+from passalive.tools.score import (
     check_diagram,
     controlled_regions,
     eye_value,

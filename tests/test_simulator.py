@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from passalive.board import Board, Colour, Side
-from passalive.ruleset import Suicide
+from passalive.go.board import Board, Colour, Side
+from passalive.go.suicide import Suicide
 from passalive.solver.simulator import (
     ATTACKER,
     EMPTY,

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import end_of_game_positions, random_position
 
-from passalive.analysis import analyse
-from passalive.board import STONE_COLOURS, Board, Colour, Side
-from passalive.direct import Geometry, casting_out
-from passalive.ruleset import Suicide
-from passalive.variants import trace_casting_out, trace_knechtel
+from passalive.definitions.analysis import analyse
+from passalive.go.board import STONE_COLOURS, Board, Colour, Side
+from passalive.definitions.direct import Geometry, casting_out
+from passalive.go.suicide import Suicide
+from passalive.definitions.variants import trace_casting_out, trace_knechtel
 
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.cli import main
-from passalive.read import parse_diagrams, read_diagrams
-from passalive.ruleset import Suicide
+from passalive.grammar.read import parse_diagrams, read_diagrams
+from passalive.go.suicide import Suicide
 from passalive.solver.simulator import Game, check_witness, replay
 from passalive.solver.verify import sequence_diagrams, verify
 from passalive.solver.z3check import Status
@@ -51,7 +51,7 @@ def test_casting_out_claims_are_proven_without_suicide() -> None:
 
 def test_the_same_claims_are_contradicted_when_suicide_is_legal() -> None:
     board = board_of(EXAMPLE_5)
-    from passalive.analysis import analyse
+    from passalive.definitions.analysis import analyse
 
     no_suicide = analyse(board, "casting-out")
     claims = {c: no_suicide.alive(c) for c in STONE_COLOURS}

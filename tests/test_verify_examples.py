@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from passalive.analysis import analyse
-from passalive.board import STONE_COLOURS, Colour
-from passalive.read import read_diagrams
-from passalive.ruleset import Suicide
+from passalive.definitions.analysis import analyse
+from passalive.go.board import STONE_COLOURS, Colour
+from passalive.grammar.read import read_diagrams
+from passalive.go.suicide import Suicide
 from passalive.solver.simulator import Game, check_witness
 from passalive.solver.verify import Verification, verify
 from passalive.solver.z3check import Status
-from passalive.variants import VARIANTS
+from passalive.definitions.variants import VARIANTS
 
 EXAMPLES = sorted(glob.glob(str(Path(__file__).parent.parent / "examples" / "*.txt")))
 EXACT = {("casting-out", Suicide.ILLEGAL), ("definition", Suicide.ILLEGAL), ("definition", Suicide.MULTI), ("suicide", Suicide.MULTI)}

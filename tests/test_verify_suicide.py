@@ -14,8 +14,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from passalive.board import Board, Colour, Side
-from passalive.ruleset import Suicide
+from passalive.go.board import Board, Colour, Side
+from passalive.go.suicide import Suicide
 from passalive.solver.csp import closed_subset
 from passalive.solver.explicit import search
 from passalive.solver.simulator import Game, check_witness

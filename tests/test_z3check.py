@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from passalive.board import Board, Colour, Side
-from passalive.ruleset import Suicide
+from passalive.go.board import Board, Colour, Side
+from passalive.go.suicide import Suicide
 from passalive.solver.explicit import search
 from passalive.solver.simulator import Game, check_witness
 from passalive.solver.z3check import Status, check
@@ -144,7 +144,7 @@ def test_a_time_out_is_unknown_never_proven() -> None:
 
     from strategies import random_position
 
-    from passalive.analysis import analyse
+    from passalive.definitions.analysis import analyse
 
     board = random_position(random.Random(7), 19, 19, move_factor=1.2)
     claims = sorted(analyse(board).alive(B))

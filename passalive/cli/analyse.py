@@ -22,14 +22,14 @@ from typing import Any
 
 import click
 
-from passalive.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
-from passalive.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
-from passalive.diagram import Diagram
+from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
+from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.read import read_diagrams
-from passalive.render import render_sensei
-from passalive.ruleset import Suicide
-from passalive.variants import VARIANTS
+from passalive.grammar.read import read_diagrams
+from passalive.output.render import render_sensei
+from passalive.go.suicide import Suicide
+from passalive.definitions.variants import VARIANTS
 
 
 MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory)"

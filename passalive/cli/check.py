@@ -4,7 +4,7 @@ Every `{EXPECT ...}` line (per variant and suicide rule, which chains are
 pass-alive), every `{CAPTURE ...}` line (a capturing sequence, replayed) and
 every `{EYES ...}`, `{PATH ...}` and `{SCORE ...}` line (the eye tester's and
 the scorer's claims) of every diagram in the files and folders given is
-checked; see `passalive.check`.  Output: a table (file, diagram, variant, suicide rule,
+checked; see `passalive.tools.check`.  Output: a table (file, diagram, variant, suicide rule,
 expected, got, ok), then every failing diagram in full with the reasons,
 then a summary.  Exit status 1 when any check fails, 0 otherwise (rows the
 solver cannot settle in time are *unknown* and do not fail).
@@ -32,7 +32,7 @@ from typing import Any
 import click
 
 from passalive.cli.options import Seconds
-from passalive.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
+from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
 
 
 def _cut(text: str, width: int) -> str:
@@ -84,7 +84,7 @@ def table(rows: list[Row]) -> str:
 
 def failure_report(result: DiagramResult) -> str:
     """One failing diagram in full: where, what failed and why, and the diagram."""
-    from passalive.render import render_sensei
+    from passalive.output.render import render_sensei
 
     title = result.diagram.title or "(untitled)"
     line = result.diagram.location.line if result.diagram.location is not None else 0

@@ -36,10 +36,10 @@ from pathlib import Path
 import click
 
 from passalive.cli.options import Seconds
-from passalive.deciders import SideSpec, TruthOptions, resolve_side
+from passalive.tools.explore.deciders import SideSpec, TruthOptions, resolve_side
 from passalive.errors import UsageError
-from passalive.explore import SUITE, Comparison, Search, Summary, default_jobs, parse_sizes, run, summary_json
-from passalive.ruleset import Suicide
+from passalive.tools.explore.search import SUITE, Comparison, Search, Summary, default_jobs, parse_sizes, run, summary_json
+from passalive.go.suicide import Suicide
 
 
 INCOMPLETE = 3
@@ -115,8 +115,8 @@ def _side(text: str, suicide: Suicide, programs: dict[str, str]) -> SideSpec:
 def _check_program(path: str, suicide: Suicide) -> None:
     """Load a rule program and run it on a one-point board, so that a syntax error
     or a wrong `alive` relation is reported before the search, used as a side or not."""
-    from passalive.board import Board
-    from passalive.facts import run_program_file
+    from passalive.go.board import Board
+    from passalive.definitions.facts import run_program_file
 
     run_program_file(Board.grid([[None]]), path, suicide)
 
@@ -190,7 +190,7 @@ def command(
         if not Path(path).is_file():
             raise UsageError(f"no rule program {path!r}")
         stem = Path(path).stem
-        from passalive.analysis import VARIANTS
+        from passalive.definitions.analysis import VARIANTS
 
         if stem in VARIANTS or stem == "truth":
             raise UsageError(f"the rule program {path!r} would be named {stem!r}, which is a variant's name; give its path ending in .dl as a side instead")
@@ -212,7 +212,8 @@ def command(
     if count < 0 or unit_size < 1 or budget < 1:
         raise UsageError("--random, --unit and --budget must be positive")
     if exhaustive:
-        from passalive.enumerate import Grid, MAX_EXHAUSTIVE_POINTS
+        from passalive.go.bitboard import Grid
+        from passalive.tools.explore.enumerate import MAX_EXHAUSTIVE_POINTS
 
         for size in all_sizes:
             if Grid.parse(size).n > MAX_EXHAUSTIVE_POINTS:

@@ -6,8 +6,8 @@ per eye point with each variant's verdict and, for a false eye, the chains no
 path joins.  `--check` compares with the diagram's `{EYES}`/`{PATH}` lines
 and exits with status 1 on a mismatch; `--engine rules` computes with the
 rule program, and `--explain` prints its proof of every false verdict (points
-named as on the board; see `passalive.facts.explain_fact`).  The variants are described in
-`passalive.eyes` and `docs/eyes-and-scoring.md`.
+named as on the board; see `passalive.definitions.facts.explain_fact`).  The variants are described in
+`passalive.tools.eyes` and `docs/eyes-and-scoring.md`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from typing import Any
 
 import click
 
-from passalive.board import Board
-from passalive.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
-from passalive.read import read_diagrams
-from passalive.render import render_plain
+from passalive.go.board import Board
+from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
+from passalive.grammar.read import read_diagrams
+from passalive.output.render import render_plain
 
 
 def _chain_name(board: Board, chain: int) -> str:

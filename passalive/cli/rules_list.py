@@ -12,9 +12,9 @@ import json
 
 import click
 
-from passalive.eyes import RULE_PROGRAM as EYES_PROGRAM
-from passalive.facts import TERRITORY_PROGRAMS, bundled_programs
-from passalive.variants import VARIANTS
+from passalive.tools.eyes import RULE_PROGRAM as EYES_PROGRAM
+from passalive.definitions.facts import TERRITORY_PROGRAMS, bundled_programs
+from passalive.definitions.variants import VARIANTS
 
 COMMANDS = {EYES_PROGRAM: "passalive eyes --engine rules"}
 """Programs run by a command of their own rather than as a variant or a territory convention."""

@@ -1,6 +1,6 @@
 """`passalive score FILE... [--dead C3,D4,...] [--rules japanese|area] [--strict-seki] [--json]`.
 
-Seki-aware territory scoring of finished positions (`passalive.score`).
+Seki-aware territory scoring of finished positions (`passalive.tools.score`).
 Prints every diagram as a territory map (`b`/`w` territory, `s` seki, `f`
 obvious false eye, `.` dame, `?` a dead stone on a point that is nobody's
 territory), the dead stones, the seki regions and the score.  `--dead`
@@ -18,11 +18,11 @@ from typing import Any
 
 import click
 
-from passalive.board import STONE_COLOURS, Board, Colour
-from passalive.render import render_plain
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.output.render import render_plain
 from passalive.errors import InputError
-from passalive.read import read_diagrams
-from passalive.score import MAP_SYMBOLS, RULES, Score, check_diagram, read_score_claim, score
+from passalive.grammar.read import read_diagrams
+from passalive.tools.score import MAP_SYMBOLS, RULES, Score, check_diagram, read_score_claim, score
 
 
 def score_json(title: str, result: Score) -> dict[str, Any]:

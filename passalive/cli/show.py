@@ -11,9 +11,9 @@ import json
 
 import click
 
-from passalive.diagram import Diagram
-from passalive.read import FORMATS, read_diagrams
-from passalive.render import board_json, diagram_json, render_plain, render_sensei
+from passalive.go.diagram import Diagram
+from passalive.grammar.read import FORMATS, read_diagrams
+from passalive.output.render import board_json, diagram_json, render_plain, render_sensei
 
 
 def _plain(diagram: Diagram, coordinates: bool) -> str:

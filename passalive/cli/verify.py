@@ -22,11 +22,11 @@ from typing import Any
 import click
 
 from passalive.cli.options import Seconds
-from passalive.diagram import Diagram
+from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.read import read_diagrams
-from passalive.render import render_plain
-from passalive.ruleset import Suicide
+from passalive.grammar.read import read_diagrams
+from passalive.output.render import render_plain
+from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
 from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
 from passalive.solver.z3check import Status

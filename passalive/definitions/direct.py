@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
 
-from passalive.board import Board, Colour
+from passalive.go.board import Board, Colour
 
 
 def iter_bits(x: int) -> Iterator[int]:

@@ -1,7 +1,7 @@
 """The outcome of checking one claim of an extension line, shared by the checkers.
 
-The eye tester (`{EYES}`, `{PATH}` lines, `passalive.eyes`) and the scorer
-(`{SCORE}` lines, `passalive.score`) each compare a diagram's claims with
+The eye tester (`{EYES}`, `{PATH}` lines, `passalive.tools.eyes`) and the scorer
+(`{SCORE}` lines, `passalive.tools.score`) each compare a diagram's claims with
 their own results.  Two front ends read those comparisons: the modules' own
 `--check` options (`passalive eyes --check`, `passalive score --check`), which
 print the problems, and `passalive check`, which shows one table row per

@@ -3,11 +3,11 @@
 A decider says, for a position of a plain grid, a colour and a suicide rule,
 which chains of that colour are pass-alive.  Three kinds:
 
-* a **variant** of `passalive.analysis.VARIANTS` (casting-out, benson,
+* a **variant** of `passalive.definitions.analysis.VARIANTS` (casting-out, benson,
   wikipedia, suicide, knechtel, ...), run with the direct engine;
 * a **rule program** (`--program FILE.dl`), run on the rule engine;
 * **truth**: the game itself -- the chains no attacker sequence captures --
-  found by the exhaustive bit-mask search of `passalive.attack`; chains it
+  found by the exhaustive bit-mask search of `passalive.solver.attack`; chains it
   cannot settle within its budget are, on request, handed to the solver's
   complete Z3 check (`passalive.solver.z3check`), and are otherwise left
   *unknown* (never counted as agreeing or disagreeing).
@@ -17,7 +17,7 @@ A side of a comparison is a decider with its suicide rule, written
 only for one suicide rule (casting-out, benson, ...) is evaluated under that
 rule whatever `--suicide` says, and the label says so.
 
-Chains are named by their masks (see `passalive.enumerate`), which stay
+Chains are named by their masks (see `passalive.tools.explore.enumerate`), which stay
 meaningful when the board is rebuilt, unlike chain indices.
 """
 
@@ -27,11 +27,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from passalive.attack import attack
-from passalive.board import Board, Colour
-from passalive.enumerate import Grid, Position
+from passalive.solver.attack import attack
+from passalive.go.board import Board, Colour
+from passalive.go.bitboard import Grid, Position
 from passalive.errors import UsageError
-from passalive.ruleset import Suicide
+from passalive.go.suicide import Suicide
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def chain_masks(board: Board, indices: frozenset[int]) -> frozenset[int]:
 
 
 def _variants() -> Mapping[str, object]:
-    from passalive.analysis import VARIANTS
+    from passalive.definitions.analysis import VARIANTS
 
     return VARIANTS
 
@@ -98,7 +98,7 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
 
 
 _DIRECT = ("casting-out", "suicide")
-"""Variants evaluated by `passalive.direct.casting_out` directly (same code as `analyse`)."""
+"""Variants evaluated by `passalive.definitions.direct.casting_out` directly (same code as `analyse`)."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ class Evaluator:
     def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
         """casting-out / suicide by the direct implementation `analyse` uses,
         called without building an Analysis (the bulk of an exhaustive run)."""
-        from passalive.direct import Geometry, casting_out
+        from passalive.definitions.direct import Geometry, casting_out
 
         if self._geometry is None:
             self._geometry = Geometry.of(self.board)
@@ -178,7 +178,7 @@ class Evaluator:
     def _analysis(self, side: SideSpec) -> object:
         key = (side.name, side.suicide)
         if key not in self._analyses:
-            from passalive.analysis import analyse
+            from passalive.definitions.analysis import analyse
 
             if side.name.endswith(".dl") or side.name in self.programs:
                 path = self.programs.get(side.name, side.name)

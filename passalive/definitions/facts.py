@@ -24,9 +24,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from passalive.board import STONE_COLOURS, Board, Colour
+from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.errors import InputError
-from passalive.ruleset import Suicide
+from passalive.go.suicide import Suicide
 
 Facts = dict[str, list[tuple[Any, ...]]]
 

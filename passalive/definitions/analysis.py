@@ -1,13 +1,13 @@
 """`analyse()`: which chains of a position are pass-alive, their territory, and why.
 
-    from passalive.analysis import analyse, VARIANTS, Analysis
+    from passalive.definitions.analysis import analyse, VARIANTS, Analysis
     result = analyse(board, variant="casting-out", suicide=Suicide.ILLEGAL, engine="direct")
     result.alive(Colour.BLACK)         # indices into board.chains of the pass-alive black chains
     result.alive_points(Colour.BLACK)  # their stones
     result.territory(Colour.BLACK)     # pass-alive territory (see `TERRITORY_CONVENTIONS`)
     result.explain(chain_index)        # why alive, or in which round and why cast out
 
-The variants are listed in `passalive.variants.VARIANTS` (re-exported here)
+The variants are listed in `passalive.definitions.variants.VARIANTS` (re-exported here)
 and described in `docs/variants.md`.  `engine="direct"` computes the alive set
 in Python (fast for casting-out and suicide); `engine="rules"` runs the
 variant's rule program from `rules/` on the Datalog-style engine.  Both give
@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from passalive.board import STONE_COLOURS, Board, Chain, Colour, Region
+from passalive.go.board import STONE_COLOURS, Board, Chain, Colour, Region
 from passalive.errors import UsageError
-from passalive.ruleset import Suicide
-from passalive.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
+from passalive.go.suicide import Suicide
+from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
 
 __all__ = ["Analysis", "analyse", "VARIANTS", "Variant", "TERRITORY_CONVENTIONS", "ENGINES", "territory_points"]
 
@@ -146,7 +146,7 @@ class Analysis:
         key = ("territory", colour, convention)
         if key not in self._cache:
             if self.engine == "rules":
-                from passalive.facts import territory_by_rules
+                from passalive.definitions.facts import territory_by_rules
 
                 alive = {c: self.alive(c) for c in STONE_COLOURS}
                 for c, points in territory_by_rules(self.board, alive, convention, self.suicide).items():
@@ -225,7 +225,7 @@ def analyse(
     if territory not in TERRITORY_CONVENTIONS:
         raise UsageError(f"unknown territory convention {territory!r}; known: {', '.join(TERRITORY_CONVENTIONS)}")
     if program is not None:
-        from passalive.facts import run_program_file
+        from passalive.definitions.facts import run_program_file
 
         name = variant if variant is not None else program
         sources, why = run_program_file(board, program, suicide)
@@ -236,7 +236,7 @@ def analyse(
     if engine == "rules":
         if chosen.program is None:
             raise UsageError(f"the variant {chosen.name!r} has no rule program; use --engine direct")
-        from passalive.facts import run_bundled
+        from passalive.definitions.facts import run_bundled
 
         sources, why = run_bundled(board, chosen, suicide)
         return Analysis(board, chosen.name, suicide, "rules", territory, sources, {}, explainer, why)
@@ -256,8 +256,8 @@ def _fast_analysis(
     territory: str,
     explainer: Callable[[Colour], Trace] | None,
 ) -> Analysis:
-    """casting-out or suicide by `passalive.direct`, chain indices and stones computed on demand."""
-    from passalive.direct import Geometry, casting_out
+    """casting-out or suicide by `passalive.definitions.direct`, chain indices and stones computed on demand."""
+    from passalive.definitions.direct import Geometry, casting_out
 
     g = Geometry.of(board)
     results = {c: casting_out(g, c, chosen.all_points) for c in STONE_COLOURS}

@@ -1,11 +1,11 @@
 """`passalive explore`: search boards for positions where two deciders disagree.
 
-A *comparison* pits two sides against each other (see `passalive.deciders`):
+A *comparison* pits two sides against each other (see `passalive.tools.explore.deciders`):
 variants, rule programs or `truth`, each under a suicide rule.  A *search*
 runs a list of comparisons over a stream of positions:
 
 * exhaustive -- every legal position of a small board, one per class under
-  the board's symmetries and the exchange of colours (`passalive.enumerate`);
+  the board's symmetries and the exchange of colours (`passalive.tools.explore.enumerate`);
 * random -- seeded samples from random games and random fills on one or
   more board sizes.
 
@@ -19,7 +19,7 @@ For each comparison and position the outcome is *agree*, *disagree*, or
 *undecided* (some chain the truth search could not settle within its
 budget).  Every disagreement is kept with its kind (which side claims a chain
 alive that the other does not); the smallest examples of each kind are
-shrunk (`passalive.shrink`) to minimal boards and reported as Sensei's
+shrunk (`passalive.tools.explore.shrink`) to minimal boards and reported as Sensei's
 Library diagrams with both verdicts (`{EXPECT}` lines) and, where the truth
 captures a chain the other side calls alive, the capturing sequence
 (`{CAPTURE}`), replayed by the solver's move simulator before it is shown.
@@ -37,13 +37,14 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from passalive.attack import attack
-from passalive.board import STONE_COLOURS, Colour
-from passalive.deciders import Evaluator, SideSpec, TruthOptions, Verdict
-from passalive.enumerate import Exhaustive, Grid, Position, random_fill, random_play
+from passalive.solver.attack import attack
+from passalive.go.board import STONE_COLOURS, Colour
+from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
+from passalive.go.bitboard import Grid, Position
+from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
 from passalive.errors import InputError, Location, UsageError
-from passalive.ruleset import Suicide
-from passalive.shrink import shrink
+from passalive.go.suicide import Suicide
+from passalive.tools.explore.shrink import shrink
 
 AGREE, DISAGREE, UNDECIDED = "agree", "disagree", "undecided"
 EXAMPLES_PER_UNIT = 3
@@ -515,7 +516,7 @@ def minimal_finding(
 
 def _names(board, masks: Iterable[int]) -> list[str]:  # type: ignore[no-untyped-def]
     """One name per chain (its first stone in reading order), sorted."""
-    from passalive.enumerate import bits
+    from passalive.go.bitboard import bits
 
     return sorted((board.names(list(bits(m)))[0] for m in masks), key=lambda n: (len(n), n))
 
@@ -531,7 +532,7 @@ def describe(
 ) -> Finding:
     """The finding for a board: a Sensei's Library diagram with `{EXPECT}` lines
     for both sides and `{CAPTURE}` lines for the truth's witnesses, each replayed."""
-    from passalive.render import render_sensei
+    from passalive.output.render import render_sensei
     from passalive.solver.simulator import Game, check_witness
 
     evaluator = Evaluator(grid, position, programs, truth)

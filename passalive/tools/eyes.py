@@ -69,9 +69,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from passalive.board import STONE_COLOURS, Board, Colour
-from passalive.claims import ClaimResult, problem_messages
-from passalive.diagram import Annotation, Diagram
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.tools.claims import ClaimResult, problem_messages
+from passalive.go.diagram import Annotation, Diagram
 from passalive.errors import InputError, Location
 
 VARIANTS: dict[str, str] = {
@@ -355,14 +355,14 @@ def rule_program() -> Any:
 
     Loaded by its installed path, so a file of the same name in the working
     directory cannot stand in for it."""
-    from passalive.facts import bundled_path
+    from passalive.definitions.facts import bundled_path
     from passalive.rules import load_program
 
     return load_program(str(bundled_path(RULE_PROGRAM)))
 
 
 def _model(board: Board) -> Any:
-    from passalive.facts import board_facts
+    from passalive.definitions.facts import board_facts
 
     return rule_program().run(board_facts(board))
 
@@ -382,8 +382,8 @@ def _classify_rules(board: Board, variant: str) -> EyeReport:
 def explain_eye(board: Board, point: int, variant: str = DEFAULT_VARIANT) -> str:
     """Why the eye point is false (the rule engine's proof tree), or why it
     is not (the engine's account of the missing `false_eye` fact), with the
-    points named as on the board (`passalive.facts.explain_fact`)."""
-    from passalive.facts import explain_fact
+    points named as on the board (`passalive.definitions.facts.explain_fact`)."""
+    from passalive.definitions.facts import explain_fact
 
     if variant not in VARIANTS:
         raise InputError(f"unknown eye-tester variant {variant!r}; expected one of {', '.join(VARIANTS)}")
@@ -448,7 +448,7 @@ def _point_list(annotation: Annotation, board: Board, value: str, index: int) ->
 
 
 def read_eyes_claim(annotation: Annotation, board: Board) -> EyesClaim:
-    """Interpret an `{EYES ...}` annotation (passalive.diagram.Annotation)."""
+    """Interpret an `{EYES ...}` annotation (passalive.go.diagram.Annotation)."""
     options = annotation.options(("variant", "real", "false"))
     variant_text, variant_index = options.get("variant", (DEFAULT_VARIANT, None))
     variants = tuple(variant_text.split(","))
@@ -467,7 +467,7 @@ def read_eyes_claim(annotation: Annotation, board: Board) -> EyesClaim:
 
 
 def read_path_claim(annotation: Annotation, board: Board) -> PathClaim:
-    """Interpret a `{PATH ...}` annotation (passalive.diagram.Annotation)."""
+    """Interpret a `{PATH ...}` annotation (passalive.go.diagram.Annotation)."""
     items = annotation.items
     if not items or "=" in items[0]:
         raise annotation.error("PATH: expected the stones first, e.g. {PATH C3,E3 joined=yes}")

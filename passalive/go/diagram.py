@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from passalive.board import Board, Colour, Side
-from passalive.coords import Frame
+from passalive.go.board import Board, Colour, Side
+from passalive.go.coords import Frame
 from passalive.errors import InputError, Location
-from passalive.ruleset import Suicide
+from passalive.go.suicide import Suicide
 
 DEFAULT_BOARD_SIZE = 19
 """The board size a Sensei's diagram has when its header does not give one."""

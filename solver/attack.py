@@ -3,7 +3,7 @@
 A chain is pass-alive when no sequence of moves by the attacker -- who plays
 as often as it likes while the owner passes every turn -- captures it.  This
 module decides that by exploring every position the attacker can reach,
-with positions held as bit masks (see `passalive.enumerate`) so that the
+with positions held as bit masks (see `passalive.tools.explore.enumerate`) so that the
 millions of positions of an exhaustive 4×4 run can each be searched.  It is
 an explicit-state search like the solver's, specialised to plain grids for
 speed; the tests check that both agree.
@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passalive.board import Colour
-from passalive.enumerate import Grid, Position, bits
-from passalive.ruleset import Suicide
+from passalive.go.board import Colour
+from passalive.go.bitboard import Grid, Position, bits
+from passalive.go.suicide import Suicide
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import codecs
 import os
 from pathlib import Path
 
-from passalive.diagram import Diagram
+from passalive.go.diagram import Diagram
 from passalive.errors import InputError
 
 FORMATS = ("sensei", "plain", "sgf")

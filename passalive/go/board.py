@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from passalive.coords import Frame
+from passalive.go.coords import Frame
 from passalive.errors import IllegalPositionError, InputError
 
 

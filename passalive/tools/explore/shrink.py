@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from passalive.enumerate import Grid, Position, bits
+from passalive.go.bitboard import Grid, Position, bits
 
 
 def crop(grid: Grid, position: Position, side: str) -> tuple[Grid, Position] | None:

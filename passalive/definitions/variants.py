@@ -5,7 +5,7 @@ Each variant is a different reading of "pass-alive" from the reference texts
 Definition of Unconditional Life", `002_*.txt` Wikipedia's "Benson's
 algorithm"); `docs/variants.md` states each one and where they differ.  The
 functions here are straightforward set-based Python, written to be read and
-to explain a verdict round by round; `passalive.direct` computes casting-out
+to explain a verdict round by round; `passalive.definitions.direct` computes casting-out
 and its suicide adaptation fast, and `rules/*.dl` states every variant as a
 rule program.  All three must agree, and the tests check that they do.
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from passalive.board import Board, Chain, Colour, Region
+from passalive.go.board import Board, Chain, Colour, Region
 from passalive.errors import UsageError
-from passalive.ruleset import Suicide
+from passalive.go.suicide import Suicide
 
 
 @dataclass(frozen=True)
@@ -338,13 +338,13 @@ def _benson_trace(board: Board, colour: Colour) -> Trace:
 
 def _fast(all_points: bool) -> Callable[[Board, Colour, Suicide], frozenset[int]]:
     def alive(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
-        from passalive.direct import Geometry, casting_out
+        from passalive.definitions.direct import Geometry, casting_out
 
         g = Geometry.of(board)
         result = casting_out(g, colour, all_points)
         return frozenset(board.chain_at[g.point(ch.bit_length() - 1)] for ch in result.chains)  # type: ignore[misc]
 
-    alive.__doc__ = "The pass-alive chains of a colour, by `passalive.direct.casting_out`."
+    alive.__doc__ = "The pass-alive chains of a colour, by `passalive.definitions.direct.casting_out`."
     return alive
 
 

@@ -16,8 +16,8 @@ lines, and `check` runs them all, the way a test suite does:
   moves (the owner passes throughout) by the rules of the solver's move
   simulator, every move must be legal, and at least one stone of the other
   colour must be captured along the way.
-* `{EYES ...}`, `{PATH ...}` (the instant eye tester, `passalive.eyes`) and
-  `{SCORE ...}` (seki-aware scoring, `passalive.score`): each module checks
+* `{EYES ...}`, `{PATH ...}` (the instant eye tester, `passalive.tools.eyes`) and
+  `{SCORE ...}` (seki-aware scoring, `passalive.tools.score`): each module checks
   its own lines (`claim_results`); a row per EYES variant (named
   `eyes:VARIANT`), PATH line (`eyes:VARIANT` of its paths) and SCORE line
   (`score`).  These rows have no suicide rule.
@@ -40,11 +40,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from passalive.board import STONE_COLOURS, Board, Colour
-from passalive.claims import ClaimResult
-from passalive.diagram import CaptureClaim, Diagram, Expectation
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.tools.claims import ClaimResult
+from passalive.go.diagram import CaptureClaim, Diagram, Expectation
 from passalive.errors import InputError, UsageError
-from passalive.ruleset import Suicide
+from passalive.go.suicide import Suicide
 
 TRUTH = "truth"
 """The variant name that means the game-level verdict from the solver."""
@@ -213,7 +213,7 @@ class TruthOracle:
 
 def known_variants() -> tuple[str, ...]:
     """The names an EXPECT line may use: the analysis variants and `truth`."""
-    from passalive.analysis import VARIANTS
+    from passalive.definitions.analysis import VARIANTS
 
     return (*VARIANTS, TRUTH)
 
@@ -225,7 +225,7 @@ def collect_files(paths: Sequence[str]) -> list[str]:
     sorted order); other files are skipped, so a folder may hold prose and
     data besides the corpus.  A path that does not exist is an InputError.
     """
-    from passalive.read import detect_format
+    from passalive.grammar.read import detect_format
 
     files: list[str] = []
     for name in paths:
@@ -255,7 +255,7 @@ def check_paths(
     progress: Callable[[str], None] | None = None,
 ) -> Report:
     """Check every diagram of the files and folders given (see `check_diagram`)."""
-    from passalive.read import read_diagrams
+    from passalive.grammar.read import read_diagrams
 
     selected = _selection(variants)
     oracle = TruthOracle(timeout)
@@ -341,7 +341,7 @@ def _known_names() -> tuple[str, ...]:
 def selectable_names() -> tuple[str, ...]:
     """What `variants` may select: the EXPECT variants, `capture`, `eyes` (all
     eye-tester rows), `eyes:VARIANT` for each eye-tester variant, and `score`."""
-    from passalive.eyes import VARIANTS as EYE_VARIANTS
+    from passalive.tools.eyes import VARIANTS as EYE_VARIANTS
 
     return (*known_variants(), CAPTURE, EYES, *(f"{EYES}:{v}" for v in EYE_VARIANTS), SCORE)
 
@@ -356,12 +356,12 @@ def _selects(selected: frozenset[str] | None, variant: str) -> bool:
 def _claim_rows(diagram: Diagram, path: str, number: int, selected: frozenset[str] | None) -> list[Row]:
     """The rows of the diagram's EYES, PATH and SCORE lines, in line order.
 
-    The comparison is the modules' own (`passalive.eyes.check_annotation`,
-    `passalive.score.check_annotation`); a module is not run when nothing of
+    The comparison is the modules' own (`passalive.tools.eyes.check_annotation`,
+    `passalive.tools.score.check_annotation`); a module is not run when nothing of
     it is selected.  A line naming several eye variants gives one row each;
     the time of the line is shared among them.
     """
-    from passalive import eyes, score
+    from passalive.tools import eyes, score
 
     want_eyes = selected is None or any(n == EYES or n.startswith(EYES + ":") for n in selected)
     want_score = _selects(selected, SCORE)
@@ -493,7 +493,7 @@ def _check_expectation(
         if status is Status.UNKNOWN:
             message = "; ".join(unknown_parts)
     else:
-        from passalive.analysis import VARIANTS, analyse
+        from passalive.definitions.analysis import VARIANTS, analyse
 
         use = engine if VARIANTS[variant].program is not None else "direct"
         try:

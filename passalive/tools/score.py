@@ -51,7 +51,7 @@ Beyond the post (see `docs/eyes-and-scoring.md` for the arguments):
   block whose one liberty is F keeps exactly that liberty), so every order
   reaches the same fixpoint.
 * **Benson's guard.**  A controlled region every bordering chain of which is
-  pass-alive (`passalive.analysis`, casting-out) is always territory, whatever
+  pass-alive (`passalive.definitions.analysis`, casting-out) is always territory, whatever
   the heuristics say.
 
 `strict_seki=True` applies the 1989 Japanese rule instead, literally: empty
@@ -71,9 +71,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from passalive.board import STONE_COLOURS, Board, Colour
-from passalive.claims import ClaimResult, problem_messages
-from passalive.diagram import Annotation, Diagram
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.tools.claims import ClaimResult, problem_messages
+from passalive.go.diagram import Annotation, Diagram
 from passalive.errors import InputError, Location
 
 RULES = ("japanese", "area")
@@ -672,7 +672,7 @@ def _strict(
 
 def _pass_alive_regions(live: Board, controlled: Sequence[_Region]) -> frozenset[int]:
     """Points of controlled regions whose bordering chains are all pass-alive."""
-    from passalive.analysis import analyse
+    from passalive.definitions.analysis import analyse
 
     analysis = analyse(live)
     alive = {c: analysis.alive(c) for c in STONE_COLOURS}

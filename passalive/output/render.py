@@ -15,8 +15,8 @@ from collections.abc import Mapping
 
 from typing import Any
 
-from passalive.board import Board, Colour, Mark, MarkKind, Point, Side
-from passalive.diagram import Diagram, frame_for
+from passalive.go.board import Board, Colour, Mark, MarkKind, Point, Side
+from passalive.go.diagram import Diagram, frame_for
 
 _STONE_SYMBOLS: dict[tuple[Colour, MarkKind | None], str] = {
     (Colour.EMPTY, None): ".",
@@ -232,7 +232,7 @@ def render_plain(
     frame = board.frame
     if not (coordinates and frame.knows_gtp(width)):
         return "\n".join(rows) + "\n"
-    from passalive.coords import GTP_LETTERS
+    from passalive.go.coords import GTP_LETTERS
 
     assert frame.column0 is not None and frame.row0 is not None
     numbers = [str(frame.row0 - y) for y in range(height)]

@@ -1,0 +1,3 @@
+"""What passalive writes: boards and diagrams as Sensei's markup, plain text
+and JSON.
+"""
