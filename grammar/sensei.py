@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -265,9 +266,9 @@ def read_block(
     if not allow_illegal and _may_have_dead_chain(board) and board.dead_chains:
         first = min(
             (p for chain in board.dead_chains for p in chain.points),
-            key=lambda p: (board.points[p].coord[1], board.points[p].coord[0]),  # type: ignore[index]
+            key=lambda p: board.coord_of(p)[::-1],
         )
-        x, y = board.points[first].coord  # type: ignore[misc]
+        x, y = board.coord_of(first)
         line, column = positions[y][0], positions[y][1][x][1]
         try:
             board.check_legal()
@@ -399,10 +400,11 @@ def _may_have_dead_chain(board: Board) -> bool:
     return False
 
 
-def _parse(block: _Block, text: str) -> list:
+def _parse(block: _Block, text: str) -> list[Any]:
     """Parse a block's text; lexer and parser errors become InputErrors."""
     try:
-        return parser().parse(text)  # type: ignore[return-value]
+        # The _Lines transformer turns the tree into its list of lines.
+        return cast("list[Any]", parser().parse(text))
     except UnexpectedCharacters as error:
         line = block.first + error.line
         char = error.char
@@ -677,9 +679,9 @@ def _moves(
                         target_column,
                     ) from None
                 at = None
-            for n in re.finditer(r"\d+", m.group(1)):
-                number = int(n.group())
-                column = title_column + m.start(1) + n.start()
+            for found in re.finditer(r"\d+", m.group(1)):
+                number = int(found.group())
+                column = title_column + m.start(1) + found.start()
                 if number in by_number:
                     raise block.error(
                         f"move {number} is both drawn and given in the title", header_line, column
