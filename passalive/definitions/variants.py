@@ -254,7 +254,7 @@ def trace_knechtel(board: Board, colour: Colour) -> Trace:
     eye_adj: list[frozenset[int]] = []  # stone strings next to each empty string
     eye_open: list[bool] = []
     for comp in empty_strings:
-        eye_adj.append(frozenset(chain_at[q] for p in comp for q in board.adjacency[p] if chain_at[q] is not None))  # type: ignore[misc]
+        eye_adj.append(frozenset(c for p in comp for q in board.adjacency[p] if (c := chain_at[q]) is not None))
         eye_open.append(any(p in open_points for p in comp))
     chain_eyes_adj: dict[int, list[int]] = {ch.index: [] for ch in board.chains}
     for e, adj in enumerate(eye_adj):
@@ -342,7 +342,7 @@ def _fast(all_points: bool) -> Callable[[Board, Colour, Suicide], frozenset[int]
 
         g = Geometry.of(board)
         result = casting_out(g, colour, all_points)
-        return frozenset(board.chain_at[g.point(ch.bit_length() - 1)] for ch in result.chains)  # type: ignore[misc]
+        return frozenset(board.chain_of(g.point(ch.bit_length() - 1)) for ch in result.chains)
 
     alive.__doc__ = "The pass-alive chains of a colour, by `passalive.definitions.direct.casting_out`."
     return alive
