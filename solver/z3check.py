@@ -52,8 +52,9 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import z3
 
@@ -62,7 +63,7 @@ from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness
 
-Lit = z3.BoolRef | bool
+Lit: TypeAlias = "z3.BoolRef | bool"
 
 
 class Status(enum.Enum):
@@ -109,7 +110,7 @@ def _or(items: Iterable[Lit]) -> Lit:
         if x is True:
             return True
         if x is not False:
-            rest.append(x)  # type: ignore[arg-type]
+            rest.append(x)
     if not rest:
         return False
     return rest[0] if len(rest) == 1 else z3.Or(rest)
@@ -121,7 +122,7 @@ def _and(items: Iterable[Lit]) -> Lit:
         if x is False:
             return False
         if x is not True:
-            rest.append(x)  # type: ignore[arg-type]
+            rest.append(x)
     if not rest:
         return True
     return rest[0] if len(rest) == 1 else z3.And(rest)
@@ -198,12 +199,12 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
             node_of[p] = ("c", c)
 
     owner_adjacent = {q for c in owner_chains for q in chain_neighbours[c]}
+    relevant = set(targets)  # grown below, by each suicide rule's own criterion
     if suicide is Suicide.ILLEGAL:
         # only the liberties of *relevant* chains: the targets, and every
         # chain next to a region all of whose empty points are liberties of
         # relevant chains (a region that can fill up, where a capture next to
         # it is what makes a move legal); see docs/solver.md
-        relevant = set(targets)
         while True:
             liberties = {q for c in relevant for q in chain_neighbours[c] if start[q] == EMPTY}
             grown = set(relevant)
@@ -226,7 +227,6 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
         # relevant chains: the targets, and every chain next to a small
         # region (one that can be filled within the budget) next to a
         # relevant chain; moves elsewhere never matter (docs/solver.md)
-        relevant = set(targets)
         while True:
             grown = set(relevant)
             for r in small:
@@ -406,7 +406,7 @@ class _Encoding:
         for i in range(len(self.cand) - 1, -1, -1):
             ge[i] = self._define(_or([m[self.cand[i]], ge[i + 1]]), f"ge{t}_{i}")
             if ge[i + 1] is not False:
-                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))  # type: ignore[arg-type]
+                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))
         s.add(ge[0] if self.cand else False)
         # the point must be empty before the move
         for p in self.cand:
@@ -462,9 +462,10 @@ class _Encoding:
             for r, pts in enumerate(st.regions):
                 if len(pts) == 1 and pts[0] in m:
                     dead_next = [link[("c", c)] for c in st.region_chains[r] if ("c", c) in link]
-                    s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))  # type: ignore[arg-type]
+                    s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))
         # new attacker state (a suicide clears the move's component)
         a: dict[int, Lit] = {}
+        holds: dict[tuple[str, int], Lit] = {}
         if sui is not False and st.clearable:
             holds = self._spread(mv_node, link, "s", t)
         for p in range(self.st.game.size):
@@ -483,7 +484,7 @@ class _Encoding:
             if both is not False:
                 for i, p in enumerate(self.cand):
                     if prev_ge[i] is not False:
-                        s.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))  # type: ignore[arg-type]
+                        s.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))
         goal = _or([cap[c] for c in st.targets])
         self.a.append(a)
         self.alive.append(alive)
@@ -561,7 +562,7 @@ def check(
     depth: int | None = None,
     complete: bool = False,
     timeout: float | None = None,
-    progress: object | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> CheckResult:
     """Can the attacker capture a stone of each target chain (indices into `board.chains`)?
 
@@ -632,7 +633,7 @@ def _check_group(
     depth: int | None,
     complete: bool,
     deadline: float | None,
-    progress: object | None,
+    progress: Callable[[int], object] | None,
 ) -> tuple[dict[int, ChainResult], int, int]:
     """Deepen one incremental encoding for a group of targets (see the module docstring)."""
     board, owner = game.board, game.owner
@@ -673,7 +674,7 @@ def _check_group(
                 break
             reached = t
             if progress is not None:
-                progress(t)  # type: ignore[operator]
+                progress(t)
             if complete and suicide is Suicide.ILLEGAL and t < bound:
                 # can the attack go on at all?  if not, no longer sequence
                 # exists.  A cheap try: proving it can be a pigeonhole problem,
