@@ -99,7 +99,7 @@ def test_two_one_point_eyes_live_and_a_stone_in_the_eye_space_dies_with_suicide(
     assert not multi.alive
     moves = multi.captured[1 << 2]
     board = grid.board(position)
-    check_witness(Game.of(board, WHITE), moves, Suicide.MULTI, [board.chain_at[2]])
+    check_witness(Game.of(board, WHITE), moves, Suicide.MULTI, [board.chain_of(2)])
 
 
 def test_a_budget_too_small_gives_unknown_never_alive():
