@@ -20,7 +20,7 @@ import time
 from passalive.solver.attack import attack
 from passalive.go.board import STONE_COLOURS
 from passalive.tools.explore.search import SUITE, Search, exhaustive_groups, run_unit, unit_positions
-from passalive.go.bitboard import Grid
+from passalive.go.bitboard import Grid, Position
 from passalive.go.suicide import Suicide
 
 TOTAL_4X4 = 1_524_805
@@ -53,7 +53,7 @@ def baseline(count: int) -> tuple[float, float, int]:
     from passalive.solver.explicit import search as explicit_search
 
     grid = Grid(4, 4)
-    positions = []
+    positions: list[Position] = []
     unit = 0
     while len(positions) < count:
         positions += list(unit_positions(Search(SUITE, ("4x4",), True), "4x4", unit))[:count - len(positions)]

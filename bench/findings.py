@@ -209,7 +209,7 @@ def write(summaries: dict[str, Summary]) -> str:
             ]
             for w in finding.witnesses:
                 lines.append(
-                    f"- {w['by']} captures {w['chain']} ({w['suicide']} suicide): {' '.join(w['moves'])} -- replayed by the move simulator"  # type: ignore[arg-type]
+                    f"- {w['by']} captures {w['chain']} ({w['suicide']} suicide): {' '.join(w['moves'])} -- replayed by the move simulator"
                 )
             if finding.proof:
                 lines.append(f"- {finding.proof}")

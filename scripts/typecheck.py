@@ -9,8 +9,8 @@ tree it cannot resolve those three packages and every type that crosses
 into them becomes Any.  This script lays out the package as it is
 installed -- a tree of symbolic links under build/typecheck/, built from
 the packages and package-dir that pyproject declares -- and runs mypy on
-it (settings in pyproject's [tool.mypy]), together with tests/ and
-bench/.  Reported paths are mapped back to the files in the repository.
+it (settings in pyproject's [tool.mypy]), together with tests/, bench/ and
+scripts/.  Reported paths are mapped back to the files in the repository.
 
 Usage:  python scripts/typecheck.py [extra mypy arguments]
 Exit status: mypy's (0 clean, 1 type errors, 2 usage error).
@@ -25,16 +25,17 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TREE = ROOT / "build" / "typecheck"
 # Folders checked as they stand beside the package (not installed).
-EXTRA = ("tests", "bench")
+EXTRA = ("tests", "bench", "scripts")
 
 
-def package_dirs(pyproject: dict[str, object]) -> dict[str, Path]:
+def package_dirs(pyproject: dict[str, Any]) -> dict[str, Path]:
     """Each declared package's folder in the repository, as setuptools maps it."""
-    setuptools = pyproject["tool"]["setuptools"]  # type: ignore[index]  # parsed TOML is untyped
+    setuptools = pyproject["tool"]["setuptools"]
     mapping: dict[str, str] = setuptools.get("package-dir", {})
     result: dict[str, Path] = {}
     for package in setuptools["packages"]:
