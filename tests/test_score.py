@@ -502,7 +502,7 @@ def test_benson_guard_only_matters_with_unmarked_dead_stones_in_eyes(case):
     analysis = analyse(live)
     with_guard, without = score(board, dead), score(board, dead, guard=False)
     for r in controlled_regions(live):
-        bordering = {live.chain_at[q] for p in r.points for q in live.adjacency[p]}
+        bordering = {c for p in r.points for q in live.adjacency[p] if (c := live.chain_at[q]) is not None}
         if bordering <= analysis.alive(r.owner):
             assert r.points <= with_guard.territory[r.owner]
             invaded = any(

@@ -408,16 +408,17 @@ class Board:
     @cached_property
     def _regions(self) -> dict[Colour, tuple[Region, ...]]:
         colours = self.colours
+        chain_at = self.chain_at
         open_points = self.open_points
         result: dict[Colour, tuple[Region, ...]] = {}
         for c in STONE_COLOURS:
             regions: list[Region] = []
             for component in self.components([col is not c for col in colours]):
                 adjacent = frozenset(
-                    self.chain_of(q)
+                    chain
                     for p in component
                     for q in self.adjacency[p]
-                    if colours[q] is c
+                    if colours[q] is c and (chain := chain_at[q]) is not None
                 )
                 regions.append(
                     Region(

@@ -687,7 +687,7 @@ def _pass_alive_regions(live: Board, controlled: Sequence[_Controlled]) -> froze
     chain_at = live.chain_at
     safe: set[int] = set()
     for r in controlled:
-        bordering = {chain_at[q] for p in r.points for q in live.adjacency[p]}
+        bordering = {c for p in r.points for q in live.adjacency[p] if (c := chain_at[q]) is not None}
         if bordering <= alive[r.owner]:
             safe |= r.points
     return frozenset(safe)
