@@ -44,7 +44,7 @@ def throughput(search: Search, units: list[int], jobs: int) -> tuple[int, float]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             records = list(pool.map(run_unit, [search] * len(units), ["4x4"] * len(units), units))
     seconds = time.perf_counter() - started
-    return sum(int(r["positions"]) for r in records), seconds
+    return sum(r.positions for r in records), seconds
 
 
 def baseline(count: int) -> tuple[float, float, int]:
