@@ -192,9 +192,7 @@ def read_block(
     header_line = block.line_of(header)
     header_loc = block.at(header_line, header.column or 1)
 
-    first_colour, coordinates, board_size, first_move, size_column, title, title_column = _header(
-        block, header, header_line
-    )
+    options = _header(block, header, header_line)
 
     rows: list[_Row] = []
     links: list[WikiLink] = []
@@ -241,9 +239,9 @@ def read_block(
     grid, marks, digits, open_sides, positions = _board_rows(block, rows, header_loc)
     height = len(grid)
     width = len(grid[0])
-    if board_size is not None:
-        _check_size(block, header_line, size_column, board_size, width, height, open_sides)
-    frame = frame_for(width, height, open_sides, board_size)
+    if options.board_size is not None:
+        _check_size(block, header_line, options.size_column, options.board_size, width, height, open_sides)
+    frame = frame_for(width, height, open_sides, options.board_size)
     names = GridNames(frame, width, height, lambda x, y: grid[y][x] is not None)
     link, unlink = adjacency_changes(tuple(annotations), names)
     if link or unlink:
@@ -251,7 +249,9 @@ def read_block(
     else:
         base = grid_board(grid, marks, frame, open_sides)
 
-    moves = _moves(block, base, digits, first_colour, first_move, title, header_line, title_column)
+    moves = _moves(
+        block, base, digits, options.first_colour, options.first_move, options.title, header_line, options.title_column
+    )
     if replay:
         board = _replay(base, moves)
     else:
@@ -286,11 +286,11 @@ def read_block(
 
     return Diagram(
         board=board,
-        title=title,
-        first_colour=first_colour,
-        coordinates=coordinates,
-        board_size=board_size,
-        first_move=first_move,
+        title=options.title,
+        first_colour=options.first_colour,
+        coordinates=options.coordinates,
+        board_size=options.board_size,
+        first_move=options.first_move,
         moves=tuple(moves),
         replayed=replay,
         links=tuple(links),
@@ -427,9 +427,21 @@ def _parse(block: _Block, text: str) -> list[Any]:
         raise block.error(f"cannot read this diagram: {error}", block.first + 1, 1) from None
 
 
-def _header(
-    block: _Block, header: Token, line: int
-) -> tuple[Colour, bool, int | None, int, int, str, int]:
+@dataclass(frozen=True)
+class _Header:
+    """What the `$$` header line says: its options, its title, and the columns
+    (on the header line) of the size option and of the title, for messages."""
+
+    first_colour: Colour
+    coordinates: bool
+    board_size: int | None
+    first_move: int
+    size_column: int
+    title: str
+    title_column: int
+
+
+def _header(block: _Block, header: Token, line: int) -> _Header:
     """The header options and title: colour, coordinates, size, first move, columns."""
     value = header.value
     column0 = header.column or 1
@@ -473,7 +485,7 @@ def _header(
                 line,
                 column,
             )
-    return first_colour, coordinates, board_size, first_move, size_column, title, title_column
+    return _Header(first_colour, coordinates, board_size, first_move, size_column, title, title_column)
 
 
 def _is_edge_row(row: _Row) -> bool:
