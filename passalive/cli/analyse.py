@@ -27,7 +27,9 @@ from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.grammar.read import read_diagrams
-from passalive.output.render import render_sensei
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import analysis_marks, analysis_pictures
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS
 
@@ -86,17 +88,22 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict
     }
 
 
-def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool) -> str:
+def _text(
+    path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool, fmt: str = "sl", fancy: bool = False
+) -> str:
     board = diagram.board
     title = diagram.title or "(untitled)"
     out = [f"== {path} #{number}: {title}"]
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
-        try:
-            out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
-            out.append(MARKS_LEGEND)
-        except ValueError:
-            out.append("(not a grid: no diagram)")
+        if fmt == "plain":
+            out.append(terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
+        else:
+            try:
+                out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
+                out.append(MARKS_LEGEND)
+            except ValueError:
+                out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
             names = _stones(board, result.alive_points(colour))
             out.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
@@ -143,6 +150,7 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+@output_options(("plain", "sl", "svg", "sgf"))
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -153,6 +161,9 @@ def command(
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Decide which stones of each diagram are pass-alive."""
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
@@ -164,6 +175,7 @@ def command(
         )
     entries: list[dict[str, Any]] = []
     texts: list[str] = []
+    pictures: list[tuple[str, str]] = []
     for path in files:
         for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
             results = [
@@ -172,9 +184,13 @@ def command(
             ]
             if as_json:
                 entries.extend(_entry(path, diagram, r, explain) for r in results)
+            elif fmt in PICTURES:
+                pictures.extend(analysis_pictures(fmt, path, number, diagram, results))
             else:
-                texts.append(_text(path, number, diagram, results, explain))
-    if as_json:
+                texts.append(_text(path, number, diagram, results, explain, fmt, fancy_output(no_color)))
+    if not as_json and fmt in PICTURES:
+        write_pictures(pictures, out)
+    elif as_json:
         click.echo(json.dumps({"diagrams": entries}, indent=2))
     else:
         click.echo("\n\n".join(texts))

@@ -30,3 +30,40 @@ class Seconds(click.FloatRange):
         if math.isnan(number):
             self.fail(f"expected a number of seconds, got {value!r}", param, ctx)
         return number
+
+
+PICTURES = ("svg", "sgf")
+"""The `--format`s that write documents (one SVG per picture, SGF game trees) instead of text."""
+
+
+def output_options(formats: tuple[str, ...], default: str | None = None) -> Any:
+    """`--format`, `--out DIR` and `--no-color`, for a command that prints boards.
+
+    The function gets them as `fmt`, `out` and `no_color`.  Pictures are
+    written by `write_pictures`.
+    """
+
+    def decorate(function: Any) -> Any:
+        function = click.option(
+            "--no-color", is_flag=True,
+            help="Plain ASCII boards without colour (the default when the output is not a terminal, or NO_COLOR is set).",
+        )(function)
+        function = click.option(
+            "--out", type=click.Path(file_okay=False), default=None, metavar="DIR",
+            help="With --format svg/sgf: write one file per picture into DIR (default: standard output).",
+        )(function)
+        function = click.option(
+            "--format", "fmt", type=click.Choice(formats), default=default or formats[0], show_default=True,
+            help="Output: plain board with GTP coordinates, Sensei's markup (sl), SVG pictures or SGF with marks.",
+        )(function)
+        return function
+
+    return decorate
+
+
+def write_pictures(pictures: list[tuple[str, str, str]], out: str | None) -> None:
+    """Write (name, extension, text) documents into `out`, or to standard output."""
+    from passalive.tools.figures import write_figures
+
+    for path in write_figures(pictures, out, click.echo):
+        click.echo(f"wrote {path}", err=True)
