@@ -293,7 +293,7 @@ def _draw_point(g: ET.Element, board: Board, p: int, frame: _Frame, layers: Laye
     if p in layers.alive and colour is not Colour.EMPTY:
         _el(g, "circle", cx=cx, cy=cy, r=r + 1.2, fill="none", stroke=ALIVE, stroke_width=2.6, class_="alive")
     if p in layers.highlight:
-        _el(g, "circle", cx=cx, cy=cy, r=r + 1.6, fill="none", stroke=HIGHLIGHT, stroke_width=2.2,
+        _el(g, "circle", cx=cx, cy=cy, r=r + 3.4, fill="none", stroke=HIGHLIGHT, stroke_width=2.0,
             stroke_dasharray="3 2", class_="highlight")
     ink = _ink_on(colour)
     if label is not None:
