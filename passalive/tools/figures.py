@@ -346,3 +346,19 @@ def verification_marks(verification: Verification) -> dict[int, str]:
         p: "#" if v.colour is Colour.BLACK else "@"
         for v in verification.chains if v.claim_alive for p in chains[v.chain].points
     }
+
+
+def _register() -> None:
+    """Let Board, Analysis and Verification draw themselves in notebooks (`_repr_svg_`)."""
+    from passalive.go.display import register_svg
+
+    register_svg(Board, lambda board: board_svg(board))
+    register_svg(Analysis, lambda result: analysis_svg(result))
+
+    def verification(item: Verification) -> str:
+        return verification_svgs(item)[0][1]
+
+    register_svg("passalive.solver.verify.Verification", verification)  # by name: Z3 loads only when verifying
+
+
+_register()
