@@ -1,9 +1,12 @@
 """`passalive analyse FILE...`: which stones are pass-alive, under which variant, and why.
 
-Every diagram of the files is printed as Sensei's markup with the pass-alive
-stones circled (`B`/`W`) and the pass-alive territory marked (black's with
-squares, white's with triangles), then one line per chain with its stones in
-GTP coordinates.  With several `--variant`s each is shown and the chains on
+Every diagram of the files is printed as a plain board with GTP coordinates
+(`#`/`@` pass-alive black/white stones, `b`/`w` pass-alive territory, `x`/`o`
+dead stones in it, a one-line legend; Unicode and colour on a terminal), or
+with `--format sl` as Sensei's markup with the pass-alive stones circled
+(`B`/`W`) and the territory marked (black's with squares, white's with
+triangles), then one line per chain with its stones in GTP coordinates.
+`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`).  With several `--variant`s each is shown and the chains on
 which they disagree are listed.  `--json` prints one document:
 
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
