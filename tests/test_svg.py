@@ -175,3 +175,30 @@ def test_cli_writes_one_svg_per_diagram(tmp_path) -> None:  # type: ignore[no-un
     one.write_text(CORNER)
     shown = CliRunner().invoke(show_command, [str(one), "--format", "svg"])
     assert shown.exit_code == 0 and shown.output.startswith("<svg")
+
+
+def test_explore_finding_is_pictured_with_its_witness() -> None:
+    from types import SimpleNamespace
+
+    from passalive.tools.figures import finding_pictures
+
+    finding = SimpleNamespace(
+        comparison="casting-out@no vs truth@multi",
+        a_alive={"black": [], "white": ["B2"]},
+        b_alive={"black": [], "white": []},
+        diagram=(
+            "$$ casting-out@no says pass-alive, truth@multi does not\n$$ +-------+\n$$ | X . . |\n$$ | . O O |\n"
+            "$$ | . O . |\n$$ +-------+\n$$ {CAPTURE by=black suicide=multi moves=A1,A2,C3,B3,A1,A2,C3,B3,C1}\n"
+        ),
+    )
+    pictures = finding_pictures(finding, 1)
+    assert [name for name, _, _ in pictures] == [
+        "finding-1-casting-out-no-vs-truth-multi", "finding-1-casting-out-no-vs-truth-multi-witness-1",
+    ]
+    board = board_of(finding.diagram)
+    main = ET.fromstring(pictures[0][2])
+    ringed = [e for e in main.iter("{http://www.w3.org/2000/svg}circle") if e.get("class") == "highlight"]
+    assert len(ringed) == 3  # the white chain B2 C2 B1, on which the sides disagree
+    witness = [e.text for e in ET.fromstring(pictures[1][2]).iter("{http://www.w3.org/2000/svg}text")]
+    assert "9 at 1, 11 at 3, 13 at 5, 15 at 7" in witness and "17" in witness
+    assert board.point("C1") is not None

@@ -362,3 +362,30 @@ def _register() -> None:
 
 
 _register()
+
+
+def finding_pictures(finding: object, number: int) -> list[tuple[str, str, str]]:
+    """An explore finding as pictures: the board with side A's pass-alive chains ringed
+    green and the chains on which the sides disagree ringed red, and each witness as
+    numbered stones.  `finding` is a `passalive.tools.explore.search.Finding`."""
+    from passalive.grammar.read import parse_diagrams
+
+    diagram = parse_diagrams(getattr(finding, "diagram"), "finding")[0]
+    board = diagram.board
+
+    def stones(names: Mapping[str, Sequence[str]]) -> frozenset[int]:
+        chain_at = board.chain_at
+        chains = {chain_at[board.point(n)] for colour in names.values() for n in colour}
+        return frozenset(p for i in chains if i is not None for p in board.chains[i].points)
+
+    a_alive, b_alive = stones(getattr(finding, "a_alive")), stones(getattr(finding, "b_alive"))
+    comparison = str(getattr(finding, "comparison"))
+    side_a = comparison.split(" vs ")[0]
+    layers = Layers(alive=a_alive, highlight=a_alive ^ b_alive, highlight_word="the sides disagree",
+                    notes=(comparison, f"green: pass-alive under {side_a}"))
+    base = f"finding-{number}-{slug(comparison)}"
+    pictures = [(base, "svg", board_svg(board, layers, title=diagram.title))]
+    for i, claim in enumerate(diagram.captures, 1):
+        pictures.append((f"{base}-witness-{i}", "svg", sequence_svg(board, claim.by, claim.moves,
+                         title=f"{claim.by.value} captures (suicide={claim.suicide.value})")))
+    return pictures
