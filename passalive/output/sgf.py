@@ -155,7 +155,8 @@ def game_sgf(
             parent = parent.new_child()
             _fill(parent, spec, where, before)
             before = spec.board
-    return game.serialise(wrap=79).decode("utf-8")
+    data: bytes = game.serialise(wrap=79)
+    return data.decode("utf-8")
 
 
 __all__ = ["SgfMarks", "SgfNode", "game_sgf", "sgf_size"]

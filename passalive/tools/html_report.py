@@ -61,7 +61,7 @@ def _analysis_picture(diagram: Diagram, exp: Expectation, variant: str) -> Pictu
         if chains is None:
             continue
         got = result.alive(colour)
-        for i in chains ^ got:  # type: ignore[operator]
+        for i in chains ^ got:
             wrong |= board.chains[i].points
     layers = replace(layers, highlight=frozenset(wrong), highlight_word="page and variant disagree")
     svg = board_svg(board.without_marks(), layers, title=f"{variant}, suicide={exp.suicide.value}")
