@@ -193,7 +193,7 @@ def _draw_grid(g: ET.Element, board: Board, frame: _Frame) -> None:
     }
     lines = _el(g, "g", stroke=GRID, stroke_width=1.0, stroke_linecap="square", class_="grid")
     edges = _el(g, "g", stroke=GRID, stroke_width=2.0, stroke_linecap="square", class_="edge")
-    links = _el(g, "g", stroke=GRID, stroke_width=1.2, fill="none", stroke_dasharray="4 3", class_="link")
+    links = _el(g, "g", stroke="#1c6dd0", stroke_width=1.6, fill="none", stroke_dasharray="4 3", class_="link")
     for point in board.points:
         x, y = point.coord  # type: ignore[misc]
         x1, y1 = frame.xy(x, y)
@@ -208,7 +208,7 @@ def _draw_grid(g: ET.Element, board: Board, frame: _Frame) -> None:
             else:  # a wormhole: a dashed arc bowing away from the straight line
                 mx, my = (x1 + x2) / 2, (y1 + y2) / 2
                 dx, dy = x2 - x1, y2 - y1
-                cx, cy = mx - dy * 0.25, my + dx * 0.25
+                cx, cy = mx - dy * 0.6, my + dx * 0.6
                 _el(links, "path", d=f"M{_f(x1)} {_f(y1)} Q{_f(cx)} {_f(cy)} {_f(x2)} {_f(y2)}")
         # an open side: the line runs on past the last point
         stub = CELL * 0.55
@@ -340,9 +340,22 @@ def _legend_items(board: Board, layers: Layers) -> list[tuple[str, str]]:
         items.append(("dame", "dame"))
     if layers.highlight:
         items.append(("highlight", layers.highlight_word))
+    if _has_links(board):
+        items.append(("link", "added adjacency (LINK)"))
     if board.open_sides:
         items.append(("open", "open side: " + ", ".join(sorted(s.value for s in board.open_sides))))
     return items
+
+
+def _has_links(board: Board) -> bool:
+    """Whether some adjacency joins points that are not grid neighbours."""
+    for point in board.points:
+        x, y = point.coord  # type: ignore[misc]
+        for q in board.adjacency[point.id]:
+            qx, qy = board.points[q].coord  # type: ignore[misc]
+            if abs(qx - x) + abs(qy - y) != 1:
+                return True
+    return False
 
 
 def _legend_symbol(g: ET.Element, kind: str, cx: float, cy: float) -> None:
@@ -365,6 +378,9 @@ def _legend_symbol(g: ET.Element, kind: str, cx: float, cy: float) -> None:
         _el(g, "circle", cx=cx, cy=cy, r=3.2, fill=DAME)
     elif kind == "highlight":
         _el(g, "circle", cx=cx, cy=cy, r=6.5, fill="none", stroke=HIGHLIGHT, stroke_width=2.0, stroke_dasharray="3 2")
+    elif kind == "link":
+        _el(g, "path", d=f"M{_f(cx - 7)} {_f(cy)} Q{_f(cx)} {_f(cy + 8)} {_f(cx + 7)} {_f(cy)}", stroke="#1c6dd0",
+            stroke_width=1.6, fill="none", stroke_dasharray="4 3")
     elif kind == "open":
         _el(g, "line", x1=cx - 7, y1=cy, x2=cx + 7, y2=cy, stroke=GRID, stroke_width=1.0, stroke_dasharray="2 2")
 
