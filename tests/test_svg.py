@@ -202,3 +202,29 @@ def test_explore_finding_is_pictured_with_its_witness() -> None:
     witness = [e.text for e in ET.fromstring(pictures[1][2]).iter("{http://www.w3.org/2000/svg}text")]
     assert "9 at 1, 11 at 3, 13 at 5, 15 at 7" in witness and "17" in witness
     assert board.point("C1") is not None
+
+
+def test_grid_lines_follow_the_adjacency_holes_unlinks_and_links() -> None:
+    text = (
+        "$$ odd board\n$$ +-----------+\n$$ | O O . O O |\n$$ | O _ X X O |\n$$ | . O X O . |\n$$ +-----------+\n"
+        "$$ {UNLINK A3 A2}\n$$ {LINK B1 D1}\n"
+    )
+    board = board_of(text)
+    root = ET.fromstring(board_svg(board))
+    ns = "{http://www.w3.org/2000/svg}"
+    segments = {
+        (round(float(e.get("x1"))), round(float(e.get("y1"))), round(float(e.get("x2"))), round(float(e.get("y2"))))  # type: ignore[arg-type]
+        for e in root.iter(ns + "line")
+    }
+    offset = point_centre(board, board.point("A3"))[0] - 26.0
+
+    def seg(a: str, b: str) -> tuple[int, int, int, int]:
+        (x1, y1), (x2, y2) = point_centre(board, board.point(a)), point_centre(board, board.point(b))
+        return round(x1 - offset), round(y1), round(x2 - offset), round(y2)
+
+    assert seg("B3", "C3") in segments  # an ordinary adjacency
+    assert seg("A3", "A2") not in segments  # UNLINK
+    assert seg("A2", "C2") not in segments and seg("B3", "B1") not in segments  # no line through the hole B2
+    arcs = [p for g in root.iter(ns + "g") if g.get("class") == "link" for p in g.iter(ns + "path")]
+    assert len(arcs) == 1  # the LINK's dashed arc
+    assert any(e.text == "added adjacency (LINK)" for e in root.iter(ns + "text"))
