@@ -68,3 +68,31 @@ def test_cli_sgf_to_standard_output(tmp_path) -> None:  # type: ignore[no-untype
     assert root.get("N") == "casting-out"
     names = [child.get("N") for child in root if child.has_property("N")]
     assert names == ["benson"]  # the second variant as a variation
+
+
+def test_a_real_game_marked_on_every_node() -> None:
+    """The README's 9x9 game replayed move by move: every node carries its marks, and the
+    pass-alive stones appear only once the groups are finished."""
+    from pathlib import Path
+
+    from passalive.tools.gtp import GtpEngine, vertex
+    from passalive.tools.sgf_marks import analysed_game_sgf
+
+    record = sgf.Sgf_game.from_bytes((Path(__file__).parent.parent / "docs" / "example-game.sgf").read_bytes())
+    engine = GtpEngine(size=record.get_size())
+    positions = [(engine.board(), None, analyse(engine.board()))]
+    for node in record.get_main_sequence()[1:]:
+        colour, point = node.get_move()
+        engine.handle(f"play {colour} {vertex(point)}")
+        board = engine.board()
+        move = (Colour.BLACK if colour == "b" else Colour.WHITE, None if point is None else board.point(vertex(point)))
+        positions.append((board, move, analyse(board)))
+    marked = sgf.Sgf_game.from_string(analysed_game_sgf(positions, "example game"))
+    nodes = marked.get_main_sequence()
+    assert len(nodes) == len(record.get_main_sequence())
+    circled = [len(node.get("CR")) if node.has_property("CR") else 0 for node in nodes]
+    assert circled[0] == 0 and circled[10] == 0  # nothing is pass-alive early on
+    assert circled[-1] == 32  # the finished black groups (the README picture)
+    first = next(i for i, n in enumerate(circled) if n)
+    assert all(n for n in circled[first:])  # once pass-alive, always pass-alive
+    assert all(node.has_property("C") for node in nodes)

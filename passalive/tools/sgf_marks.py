@@ -98,16 +98,29 @@ def analysis_sgf(diagram: Diagram, results: Sequence[Analysis]) -> str:
     return game_sgf(nodes, variations)
 
 
+def analysed_game_sgf(positions: Sequence[tuple[Board, tuple[Colour, int | None] | None, Analysis]], title: str = "") -> str:
+    """A game whose every node carries its analysis' marks and comment.
+
+    Each position is (board, the move that led to it or None for setup, its
+    analysis); the first is the root.  This is what an `--all-nodes` analysis
+    of a game writes as SGF, so a viewer stepping through the game sees when
+    each chain became pass-alive.
+    """
+    nodes = [
+        SgfNode(board, analysis_marks(result), analysis_comment(result, title if i == 0 else ""), move=move)
+        for i, (board, move, result) in enumerate(positions)
+    ]
+    return game_sgf(nodes)
+
+
 def marked_nodes(boards: Sequence[Board], moves: Sequence[tuple[Colour, int | None] | None], **options: object) -> str:
     """Every position of a sequence analysed and marked (`moves[i]` led to `boards[i]`; None: setup).
 
     `options` are passed to `analyse` (variant, suicide, territory).
     """
-    nodes = []
-    for board, move in zip(boards, moves):
-        result = analyse(board, **options)  # type: ignore[arg-type]
-        nodes.append(SgfNode(board, analysis_marks(result), analysis_comment(result), move=move))
-    return game_sgf(nodes)
+    return analysed_game_sgf(
+        [(board, move, analyse(board, **options)) for board, move in zip(boards, moves)]  # type: ignore[arg-type]
+    )
 
 
 def verification_sgf(diagram: Diagram, verification: Verification) -> str:
@@ -175,6 +188,6 @@ def diagram_sgf(diagram: Diagram) -> str:
 
 
 __all__ = [
-    "analysis_comment", "analysis_marks", "analysis_sgf", "diagram_sgf", "eyes_sgf", "marked_nodes",
+    "analysed_game_sgf", "analysis_comment", "analysis_marks", "analysis_sgf", "diagram_sgf", "eyes_sgf", "marked_nodes",
     "score_sgf", "verification_sgf",
 ]
