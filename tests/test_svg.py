@@ -232,3 +232,15 @@ def test_grid_lines_follow_the_adjacency_holes_unlinks_and_links() -> None:
     arcs = [p for g in root.iter(ns + "g") if g.get("class") == "link" for p in g.iter(ns + "path")]
     assert len(arcs) == 1  # the LINK's dashed arc
     assert any(e.text == "added adjacency (LINK)" for e in root.iter(ns + "text"))
+
+
+def test_cli_png_through_cairosvg(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "corner.txt"
+    path.write_text(CORNER)
+    out = tmp_path / "png"
+    result = CliRunner().invoke(analyse_command, [str(path), "--format", "png", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    image = Image.open(out / "corner-1-casting-out.png")
+    assert image.format == "PNG" and image.width > 300
+    refused = CliRunner().invoke(analyse_command, [str(path), "--format", "png"])
+    assert refused.exit_code != 0  # PNG needs a folder

@@ -153,7 +153,7 @@ def _text(
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
-@output_options(("plain", "sl", "svg", "sgf"))
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -192,7 +192,7 @@ def command(
             else:
                 texts.append(_text(path, number, diagram, results, explain, fmt, fancy_output(no_color)))
     if not as_json and fmt in PICTURES:
-        write_pictures(pictures, out)
+        write_pictures(pictures, out, fmt)
     elif as_json:
         click.echo(json.dumps({"diagrams": entries}, indent=2))
     else:

@@ -86,7 +86,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
-@output_options(("plain", "sl", "svg", "sgf"))
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -143,7 +143,7 @@ def command(
     if as_json:
         click.echo(json.dumps({"diagrams": documents}, indent=2))
     elif fmt in PICTURES:
-        write_pictures(pictures, out)
+        write_pictures(pictures, out, fmt)
     else:
         click.echo("\n".join(chunks), nl=False)
     if check:

@@ -32,8 +32,8 @@ class Seconds(click.FloatRange):
         return number
 
 
-PICTURES = ("svg", "sgf")
-"""The `--format`s that write documents (one SVG per picture, SGF game trees) instead of text."""
+PICTURES = ("svg", "sgf", "png")
+"""The `--format`s that write documents (one SVG or PNG per picture, SGF game trees) instead of text."""
 
 
 def output_options(formats: tuple[str, ...], default: str | None = None) -> Any:
@@ -50,20 +50,30 @@ def output_options(formats: tuple[str, ...], default: str | None = None) -> Any:
         )(function)
         function = click.option(
             "--out", type=click.Path(file_okay=False), default=None, metavar="DIR",
-            help="With --format svg/sgf: write one file per picture into DIR (default: standard output).",
+            help="With --format svg/sgf/png: write one file per picture into DIR (default: standard output).",
         )(function)
         function = click.option(
             "--format", "fmt", type=click.Choice(formats), default=default or formats[0], show_default=True,
-            help="Output: plain board with GTP coordinates, Sensei's markup (sl), SVG pictures or SGF with marks.",
+            help="Output: plain board with GTP coordinates, Sensei's markup (sl), SVG pictures, SGF with marks, "
+            "or PNG (the SVG rendered by cairosvg: pip install 'passalive[png]'; needs --out).",
         )(function)
         return function
 
     return decorate
 
 
-def write_pictures(pictures: list[tuple[str, str, str]], out: str | None) -> None:
-    """Write (name, extension, text) documents into `out`, or to standard output."""
-    from passalive.tools.figures import write_figures
+def write_pictures(pictures: list[tuple[str, str, str]], out: str | None, fmt: str = "svg") -> None:
+    """Write (name, extension, text) documents into `out`, or to standard output.
 
-    for path in write_figures(pictures, out, click.echo):
+    With `fmt` png, each SVG picture is rendered to PNG (cairosvg) and a folder is required.
+    """
+    from passalive.tools.figures import as_png, write_figures
+
+    if fmt == "png":
+        if out is None:
+            from passalive.errors import UsageError
+
+            raise UsageError("--format png writes files: give --out DIR")
+    documents: list[tuple[str, str, str | bytes]] = as_png(pictures) if fmt == "png" else list(pictures)
+    for path in write_figures(documents, out, click.echo):
         click.echo(f"wrote {path}", err=True)

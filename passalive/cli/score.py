@@ -96,7 +96,7 @@ def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: b
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
-@output_options(("plain", "sl", "svg", "sgf"))
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     dead: str | None,
@@ -141,7 +141,7 @@ def command(
     if as_json:
         click.echo(json.dumps({"diagrams": documents}, indent=2))
     elif fmt in PICTURES:
-        write_pictures(pictures, out)
+        write_pictures(pictures, out, fmt)
     else:
         click.echo("\n".join(chunks), nl=False)
     if check:

@@ -42,7 +42,7 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
 @click.option(
     "--format",
     "output",
-    type=click.Choice(["sl", "plain", "json", "svg", "sgf"]),
+    type=click.Choice(["sl", "plain", "json", "svg", "sgf", "png"]),
     default="sl",
     show_default=True,
     help="Output: Sensei's markup, plain board with GTP coordinates, JSON, SVG pictures or SGF.",
@@ -111,7 +111,7 @@ def command(
                 where = f"{diagram.location}" if diagram.location else path
                 chunks.append(f"{where}\n" + render_sensei(diagram))
     if output in PICTURES:
-        write_pictures(pictures, out)
+        write_pictures(pictures, out, output)
     elif output == "json":
         click.echo(json.dumps({"diagrams": documents}, indent=2))
     else:

@@ -116,7 +116,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@output_options(("plain", "sl", "svg", "sgf"))
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -164,7 +164,7 @@ def command(
     if as_json:
         click.echo(json.dumps({"diagrams": entries}, indent=2))
     elif fmt in PICTURES:
-        write_pictures(pictures, out)
+        write_pictures(pictures, out, fmt)
     else:
         click.echo("\n\n".join(texts))
     if contradicted:

@@ -173,7 +173,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()[:60] or "diagram"
 
 
-def write_figures(figures: Sequence[tuple[str, str, str]], out: str | None, echo: Callable[[str], object] = print) -> list[str]:
+def write_figures(figures: Sequence[tuple[str, str, str | bytes]], out: str | None, echo: Callable[[str], object] = print) -> list[str]:
     """Write each (name, extension, text) to `out/NAME.EXT`, or print to standard output.
 
     Without a folder, SGF game trees are printed one after another (an SGF
@@ -188,7 +188,7 @@ def write_figures(figures: Sequence[tuple[str, str, str]], out: str | None, echo
                 f"{len(figures)} pictures: give --out DIR to write one SVG file per picture "
                 "(standard output takes exactly one)"
             )
-        echo("".join(text for _, _, text in figures).rstrip("\n"))
+        echo("".join(text for _, _, text in figures if isinstance(text, str)).rstrip("\n"))
         return []
     try:
         os.makedirs(out, exist_ok=True)
@@ -205,12 +205,26 @@ def write_figures(figures: Sequence[tuple[str, str, str]], out: str | None, echo
         used.add(base)
         path = os.path.join(out, f"{base}.{ext}")
         try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            if isinstance(text, bytes):
+                with open(path, "wb") as binary:
+                    binary.write(text)
+            else:
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(text)
         except OSError as error:
             raise UsageError(f"{path}: cannot write: {error.strerror}") from None
         written.append(path)
     return written
+
+
+def as_png(figures: Sequence[tuple[str, str, str | bytes]]) -> list[tuple[str, str, str | bytes]]:
+    """The SVG pictures rendered to PNG (twice their size, for sharp text); others unchanged."""
+    from passalive.output.svg import svg_to_png
+
+    return [
+        (name, "png", svg_to_png(text, 2.0)) if ext == "svg" and isinstance(text, str) else (name, ext, text)
+        for name, ext, text in figures
+    ]
 
 
 def figure_name(path: str, number: int, *parts: str) -> str:
