@@ -35,7 +35,7 @@ def ask(process: subprocess.Popen[str], command: str) -> str:
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(command + "\n")
     process.stdin.flush()
-    lines = []
+    lines: list[str] = []
     while True:
         line = process.stdout.readline()
         if not line.strip():

@@ -75,12 +75,14 @@ def test_a_real_game_marked_on_every_node() -> None:
     pass-alive stones appear only once the groups are finished."""
     from pathlib import Path
 
+    from passalive.definitions.analysis import Analysis
+    from passalive.go.board import Board
     from passalive.tools.gtp import GtpEngine, vertex
     from passalive.tools.sgf_marks import analysed_game_sgf
 
     record = sgf.Sgf_game.from_bytes((Path(__file__).parent.parent / "docs" / "example-game.sgf").read_bytes())
     engine = GtpEngine(size=record.get_size())
-    positions = [(engine.board(), None, analyse(engine.board()))]
+    positions: list[tuple[Board, tuple[Colour, int | None] | None, Analysis]] = [(engine.board(), None, analyse(engine.board()))]
     for node in record.get_main_sequence()[1:]:
         colour, point = node.get_move()
         engine.handle(f"play {colour} {vertex(point)}")

@@ -50,9 +50,15 @@ def render(svg: str) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
+def rgb(image: Image.Image, x: float, y: float) -> tuple[int, int, int]:
+    """The colour of the pixel at SVG coordinates (x, y)."""
+    pixel = image.getpixel((round(x * SCALE), round(y * SCALE)))
+    assert isinstance(pixel, tuple)
+    return pixel[0], pixel[1], pixel[2]
+
+
 def brightness(image: Image.Image, xy: tuple[float, float], dx: float = 0.0, dy: float = 0.0) -> float:
-    r, g, b = image.getpixel((round((xy[0] + dx) * SCALE), round((xy[1] + dy) * SCALE)))
-    return (r + g + b) / 3
+    return sum(rgb(image, xy[0] + dx, xy[1] + dy)) / 3
 
 
 def hex_brightness(colour: str) -> float:
@@ -83,7 +89,7 @@ def test_territory_marks_where_the_analysis_says() -> None:
     # the pass-alive black stone C19: dark centre, green ring around it
     c19 = point_centre(board, board.point("C19"), title=title)
     assert brightness(image, c19) < 60
-    r, g, b = image.getpixel((round((c19[0] + 12.4) * SCALE), round(c19[1] * SCALE)))
+    r, g, b = rgb(image, c19[0] + 12.4, c19[1])
     assert g > r + 40 and g > b + 40, (r, g, b)
     # the dead white stone A19 in black territory: faded, with the black square on it
     assert brightness(image, point_centre(board, board.point("A19"), title=title)) < 60
@@ -93,7 +99,7 @@ def test_territory_marks_where_the_analysis_says() -> None:
 def test_coordinates_stand_where_gtp_names_the_points() -> None:
     # top and right edges with board size 9: columns end at J, the top row is 9
     board = board_of("$$9\n$$ ------+\n$$ . X O |\n$$ . X O |\n")
-    assert board.names([board.at(2, 0)]) == ["J9"]
+    assert board.name(board.point("J9")) == "J9" and board.at(2, 0) == board.point("J9")
     svg = board_svg(board)
     texts = {
         element.text: (float(element.get("x", 0)), float(element.get("y", 0)))

@@ -178,7 +178,7 @@ def command(
         )
     entries: list[dict[str, Any]] = []
     texts: list[str] = []
-    pictures: list[tuple[str, str]] = []
+    pictures: list[tuple[str, str, str]] = []
     for path in files:
         for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
             results = [
