@@ -59,6 +59,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from passalive.definitions.direct import _grid_adjacency
 from passalive.errors import UsageError
 from passalive.go.board import Board, Colour
 from passalive.go.suicide import Suicide
@@ -99,61 +100,56 @@ class _Board:
         self.delta = (ns, -1, -ns, 1, ns - 1, -ns - 1, -ns + 1, ns + 1)
         self.points = [(y + 1) * ns + x for y in range(height) for x in range(width)]
         self.ko = -1
-        self.stack: list[tuple[int, list[int], int, int]] = []  # (pos, captured, their colour, previous ko)
+        Entry = dict[int, tuple[tuple[int, ...], tuple[int, ...]]]
+        self.cache: Entry = {}  # stone -> (its string's stones, liberties)
+        # per move: its point, the stones it captured, their colour, the ko point and the cache before it
+        self.stack: list[tuple[int, list[int], int, int, Entry]] = []
 
     # --------------------------------------------------------------- strings
+    #
+    # Strings and their liberties are computed on demand and kept in `cache`
+    # (every stone of a string maps to the same entry) until a move changes
+    # them: a move drops the entries of the strings next to it and next to
+    # what it captures, and taking a move back restores the cache as it was.
 
-    def string(self, pos: int) -> list[int]:
+    def _entry(self, pos: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        entry = self.cache.get(pos)
+        if entry is None:
+            b = self.board
+            colour = b[pos]
+            seen = {pos}
+            todo = [pos]
+            libs: set[int] = set()
+            steps = self.delta[:4]
+            while todo:
+                p = todo.pop()
+                for d in steps:
+                    q = p + d
+                    v = b[q]
+                    if v == EMPTY:
+                        libs.add(q)
+                    elif v == colour and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+            entry = (tuple(sorted(seen)), tuple(sorted(libs)))
+            cache = self.cache
+            for q in seen:
+                cache[q] = entry
+        return entry
+
+    def string(self, pos: int) -> tuple[int, ...]:
         """The stones of the string at pos, in board order."""
-        b = self.board
-        colour = b[pos]
-        seen = {pos}
-        todo = [pos]
-        while todo:
-            p = todo.pop()
-            for d in self.delta[:4]:
-                q = p + d
-                if q not in seen and b[q] == colour:
-                    seen.add(q)
-                    todo.append(q)
-        return sorted(seen)
+        return self._entry(pos)[0]
 
-    def liberties(self, pos: int) -> list[int]:
+    def liberties(self, pos: int) -> tuple[int, ...]:
         """The liberties of the string at pos, in board order."""
-        b = self.board
-        libs = set()
-        for p in self.string(pos):
-            for d in self.delta[:4]:
-                if b[p + d] == EMPTY:
-                    libs.add(p + d)
-        return sorted(libs)
+        return self._entry(pos)[1]
 
     def origin(self, pos: int) -> int:
         """The first stone of the string at pos in board order (GNU Go's origin)."""
-        return self.string(pos)[0]
+        return self._entry(pos)[0][0]
 
     # ----------------------------------------------------------------- moves
-
-    def _libs_at_most(self, pos: int, n: int) -> int:
-        """The number of liberties of the string at pos, counted up to n + 1."""
-        b = self.board
-        colour = b[pos]
-        seen = {pos}
-        todo = [pos]
-        libs: set[int] = set()
-        while todo:
-            p = todo.pop()
-            for d in self.delta[:4]:
-                q = p + d
-                v = b[q]
-                if v == EMPTY:
-                    libs.add(q)
-                    if len(libs) > n:
-                        return len(libs)
-                elif v == colour and q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        return len(libs)
 
     def is_suicide(self, pos: int, colour: int) -> bool:
         """GNU Go's test: no empty neighbour, no opponent neighbour in atari, no own neighbour with two liberties."""
@@ -165,7 +161,7 @@ class _Board:
                 return False
             if v == BORDER:
                 continue
-            one = self._libs_at_most(q, 1) == 1
+            one = len(self._entry(q)[1]) == 1
             if (v == colour) != one:
                 return False
         return True
@@ -182,30 +178,40 @@ class _Board:
             return False
         if len(self.stack) >= MAXSTACK - 2:
             return False
-        b[pos] = colour
+        steps = self.delta[:4]
+        old = self.cache
         captured: list[int] = []
-        for d in self.delta[:4]:
-            q = pos + d
-            if b[q] == other and self._libs_at_most(q, 0) == 0:
-                for s in self.string(q):
-                    b[s] = EMPTY
-                    captured.append(s)
+        touched = [pos + d for d in steps]
+        for q in touched:
+            if b[q] == other and q not in captured and self._entry(q)[1] == (pos,):
+                captured.extend(self._entry(q)[0])
+        b[pos] = colour
+        for q in captured:
+            b[q] = EMPTY
+        cache = dict(old)
+        for q in touched + [c + d for c in captured for d in steps]:
+            entry = cache.get(q)
+            if entry is not None:
+                for stone in entry[0]:
+                    del cache[stone]
+        self.cache = cache
         previous = self.ko
         self.ko = -1
-        if len(captured) == 1 and not any(b[pos + d] == colour for d in self.delta[:4]):
-            libs = [pos + d for d in self.delta[:4] if b[pos + d] == EMPTY]
+        if len(captured) == 1 and not any(b[pos + d] == colour for d in steps):
+            libs = [pos + d for d in steps if b[pos + d] == EMPTY]
             if len(libs) == 1:
                 self.ko = libs[0]
-        self.stack.append((pos, captured, other, previous))
+        self.stack.append((pos, captured, other, previous, old))
         return True
 
     def popgo(self) -> None:
         """Take back the last move."""
-        pos, captured, other, previous = self.stack.pop()
+        pos, captured, other, previous, old = self.stack.pop()
         self.board[pos] = EMPTY
         for s in captured:
             self.board[s] = other
         self.ko = previous
+        self.cache = old
 
     def approxlib(self, pos: int, colour: int) -> int:
         """Liberties a colour stone at the empty pos would have, captures ignored.
@@ -215,7 +221,7 @@ class _Board:
         """
         b = self.board
         allies = {self.origin(pos + d) for d in self.delta[:4] if b[pos + d] == colour}
-        libs = {pos + d for d in self.delta[:4] if b[pos + d] == EMPTY}
+        libs: set[int] = {pos + d for d in self.delta[:4] if b[pos + d] == EMPTY}
         for a in allies:
             libs.update(self.liberties(a))
         libs.discard(pos)
@@ -233,7 +239,7 @@ def _capture_non_invincible(bd: _Board, colour: int, exceptions: set[int]) -> tu
         something_captured = False
         string_found = False
         for pos in bd.points:
-            if b[pos] != colour or bd.origin(pos) != pos or pos in exceptions:
+            if b[pos] != colour or (bd.cache.get(pos) or bd._entry(pos))[0][0] != pos or pos in exceptions:
                 continue
             string_found = True
             save = played
@@ -297,7 +303,7 @@ def unconditional_life(bd: _Board, colour: int) -> UnconditionalLife:
             return UnconditionalLife(frozenset(), frozenset())
         # 3. the opponent on every liberty of the invincible strings, then extends its strings in atari
         for pos in bd.points:
-            if b[pos] != colour or pos in sekis or bd.origin(pos) != pos:
+            if b[pos] != colour or pos in sekis or (bd.cache.get(pos) or bd._entry(pos))[0][0] != pos:
                 continue
             for lib in bd.liberties(pos):
                 if bd.trymove(lib, other):
@@ -308,7 +314,7 @@ def unconditional_life(bd: _Board, colour: int) -> UnconditionalLife:
             for pos in bd.points:
                 if b[pos] != other:
                     continue
-                libs = bd.liberties(pos)
+                libs = (bd.cache.get(pos) or bd._entry(pos))[1]
                 if len(libs) > 1:
                     continue
                 if bd.trymove(libs[0], other):
@@ -357,7 +363,7 @@ def unconditional_life(bd: _Board, colour: int) -> UnconditionalLife:
         for pos in bd.points:
             if b[pos] != other:
                 continue
-            libs = bd.liberties(pos)
+            libs = (bd.cache.get(pos) or bd._entry(pos))[1]
             if len(libs) != 2:
                 continue
             a, c = libs
@@ -390,7 +396,8 @@ def unconditional_life(bd: _Board, colour: int) -> UnconditionalLife:
 
 def _grid_cells(board: Board) -> tuple[int, int, list[int]]:
     """Width, height and colour codes of a full rectangular board; UsageError for any other board."""
-    if not board.is_plain_grid or board.open_points:
+    size = board.size
+    if size is None or board.adjacency != _grid_adjacency(size[0], size[1]) or board.open_points:
         raise UsageError("GNU Go's unconditional status is defined on a whole rectangular board only (no holes, links or open sides)")
     width, height = board.size  # type: ignore[misc]
     code = {Colour.EMPTY: EMPTY, Colour.BLACK: BLACK, Colour.WHITE: WHITE}
