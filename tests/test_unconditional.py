@@ -127,3 +127,59 @@ def test_gnu_go_itself_agrees_on_random_positions() -> None:
             ours = unconditional_status(board)
             theirs = [gnugo.unconditional_status(board.name(p)) for p in range(len(board.points))]
             assert [s.value for s in ours] == theirs
+
+
+# ---- proofs at the level of the game (passalive.tools.status_proofs)
+
+from passalive.tools.status_proofs import check_territories, prove_dead  # noqa: E402
+
+
+def test_every_dead_chain_of_gnu_go_s_regression_is_captured_in_a_replayed_sequence() -> None:
+    dead = replayed = 0
+    for position in DATA["positions"]:
+        board = _board(position["board"])
+        proofs = prove_dead(board)
+        dead += len(proofs)
+        replayed += sum(p.replayed for p in proofs)
+    assert dead >= 90 and replayed == dead
+
+
+def test_territory_claims_hold_on_small_boards() -> None:
+    rng = random.Random(5)
+    verdicts = {True: 0, False: 0, None: 0}
+    for _ in range(80):
+        n = rng.choice([5, 6, 7])
+        board = random_position(rng, n, n, move_factor=rng.choice([2.5, 1.5]))
+        for check in check_territories(board):
+            verdicts[check.holds] += 1
+    assert verdicts[False] == 0 and verdicts[True] >= 300 and verdicts[None] <= verdicts[True] // 20
+
+
+def test_a_false_claim_would_be_refuted() -> None:
+    # White's corner has one big eye only: black can live inside, so calling
+    # it white's territory is refuted by the exploration.
+    board = board_from_text(
+        """
+        . . . O X
+        . . . O X
+        O O O O X
+        X X X X X
+        """
+    )
+    from passalive.go.board import Colour as C
+    from passalive.tools.status_proofs import territory_holds
+
+    region = frozenset(board.point(n) for n in ("A4", "B4", "C4", "A3", "B3", "C3"))
+    holds, refutation = territory_holds(board, C.WHITE, region)
+    assert holds is False and refutation
+
+
+def test_prove_in_the_cli(tmp_path: Path) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text(".O.OX.X\nOOXOXXX\n.OOOX.X\nOOXXXXX\n", encoding="utf-8")
+    out = CliRunner().invoke(analyse_command, [str(path), "--territory", "unconditional", "--prove", "--json"])
+    assert out.exit_code == 0, out.output
+    proofs = json.loads(out.output)["diagrams"][0]["proofs"]
+    # the black stone's last liberty is C4: white fills it and captures
+    assert proofs["dead"] == [{"stones": ["C3"], "capture": ["C4"], "replayed": True}]
+    assert all(t["holds"] is True for t in proofs["territory"])

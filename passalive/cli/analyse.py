@@ -162,6 +162,8 @@ def _text(
               help="KataGo's area (--territory katago|katago-strict): every stone nobody owns counts for its colour.")
 @click.option("--keep-territories", is_flag=True, help="--territory independent-life: keep the territory of seki-touching areas.")
 @click.option("--keep-stones", is_flag=True, help="--territory independent-life: keep the stones of seki-touching areas.")
+@click.option("--prove", is_flag=True,
+              help="--territory unconditional: replay a capture of every dead chain; explore small territory regions.")
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
@@ -176,13 +178,14 @@ def command(
     non_pass_alive_stones: bool,
     keep_territories: bool,
     keep_stones: bool,
+    prove: bool,
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
 ) -> None:
     """Decide which stones of each diagram are pass-alive."""
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
-    statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones)
+    statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
     statuses.check(territory)
     names: list[str | None] = list(variants) if variants else [None]
     if program is not None and variants:

@@ -30,6 +30,7 @@ class StatusOptions:
     non_pass_alive_stones: bool = False
     keep_territories: bool = False
     keep_stones: bool = False
+    prove: bool = False
 
     def check(self, territory: str) -> None:
         """Refuse a flag the chosen convention has no use for (UsageError)."""
@@ -37,6 +38,8 @@ class StatusOptions:
             raise UsageError("--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict")
         if (self.keep_territories or self.keep_stones) and territory != "independent-life":
             raise UsageError("--keep-territories and --keep-stones need --territory independent-life")
+        if self.prove and territory != "unconditional":
+            raise UsageError("--prove needs --territory unconditional")
 
 
 def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, options: StatusOptions) -> dict[str, Any]:
@@ -72,8 +75,32 @@ def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, o
         statuses = (unconditional_by_rules if engine == "rules" else unconditional_status)(board, suicide)
         order = board.names(range(len(board.points)))
         by_name = {board.name(p): s.value for p, s in enumerate(statuses)}
-        return {"status": {name: by_name[name] for name in order}}
+        fields: dict[str, Any] = {"status": {name: by_name[name] for name in order}}
+        if options.prove:
+            fields["proofs"] = _proofs(board, statuses)
+        return fields
     return {}
+
+
+def _proofs(board: Board, statuses: Any) -> dict[str, Any]:
+    """The game-level checks of `passalive.tools.status_proofs` as JSON."""
+    from passalive.tools.status_proofs import check_territories, prove_dead
+
+    return {
+        "dead": [
+            {
+                "stones": board.names(board.chains[p.chain].points),
+                "capture": None if p.moves is None else [board.name(m) for m in p.moves],
+                "replayed": p.replayed,
+            }
+            for p in prove_dead(board, statuses)
+        ],
+        "territory": [
+            {"colour": c.colour.value, "points": board.names(c.points), "holds": c.holds,
+             "refutation": board.names(c.refutation)}
+            for c in check_territories(board, statuses)
+        ],
+    }
 
 
 def status_lines(board: Board, fields: dict[str, Any]) -> list[str]:
@@ -92,6 +119,15 @@ def status_lines(board: Board, fields: dict[str, Any]) -> list[str]:
         for status in ("alive", "dead", "black_territory", "white_territory"):
             names = by_status.get(status, [])
             out.append(f"{status}: {' '.join(names) if names else 'none'}")
+    if "proofs" in fields:
+        for dead in fields["proofs"]["dead"]:
+            how = "captured by " + " ".join(dead["capture"]) + (" (replayed)" if dead["replayed"] else " (NOT replayed)") if dead["capture"] else "no capture found"
+            out.append(f"dead {' '.join(dead['stones'])}: {how}")
+        for claim in fields["proofs"]["territory"]:
+            verdict = {True: "holds: the opponent never gets a pass-alive chain there",
+                       False: "REFUTED: the opponent gets a pass-alive chain with " + " ".join(claim["refutation"]),
+                       None: "unknown: region too big to explore"}[claim["holds"]]
+            out.append(f"{claim['colour']} territory {' '.join(claim['points'])}: {verdict}")
     return out
 
 
