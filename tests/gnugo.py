@@ -10,7 +10,6 @@ binary is found; tests skip then, saying so.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import tempfile
@@ -41,7 +40,7 @@ def board_sgf(board: Board) -> str:
     width, height = board.size  # type: ignore[misc]
     if width != height or width > 19:
         raise ValueError("GNU Go plays on square boards up to 19x19")
-    setup = {Colour.BLACK: [], Colour.WHITE: []}  # type: dict[Colour, list[str]]
+    setup: dict[Colour, list[str]] = {Colour.BLACK: [], Colour.WHITE: []}
     for p in board.points:
         if p.colour is not Colour.EMPTY:
             x, y = p.coord  # type: ignore[misc]
@@ -113,4 +112,4 @@ class GnuGo:
         self.close()
 
 
-__all__ = ["GnuGo", "board_sgf", "find_gnugo", "missing_reason", "os"]
+__all__ = ["GnuGo", "board_sgf", "find_gnugo", "missing_reason"]

@@ -27,7 +27,7 @@ from passalive.definitions.area import (
     independent_life_area,
     independent_life_by_rules,
 )
-from passalive.go.board import Board, Colour
+from passalive.go.board import Board
 from passalive.go.suicide import Suicide
 from strategies import board_from_text, end_of_game_positions
 
@@ -163,3 +163,17 @@ def test_independent_life_territory_convention(tmp_path: Path) -> None:
     # With a dame point between them neither group counts: the shape is read as seki.
     entry = _analyse_json(tmp_path, [".o.o.x.x", "ooooxxxx", "xxxxx.xx"], "--territory", "independent-life")
     assert entry["territory"] == {"black": [], "white": []}
+
+
+def test_a_board_in_pieces_gives_a_piece_without_stones_to_nobody() -> None:
+    # A hole column splits the board: the right piece has no stone at all.
+    from passalive.go.board import Colour as C
+
+    x, o, e = C.BLACK, C.WHITE, C.EMPTY
+    rows = [[e, x, o, None, e], [x, x, o, None, e], [o, o, o, None, e]]
+    board = Board.grid(rows)
+    for mode in (AreaMode(True, False, False), AreaMode(True, True, True)):
+        direct = area_map(board, mode)
+        assert direct == area_by_rules(board, mode)
+        right = {board.at(4, y) for y in range(3)}
+        assert not (direct.black | direct.white) & right

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from passalive.errors import UsageError
-from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.board import STONE_COLOURS, Board, Mark, MarkKind
 from passalive.go.suicide import Suicide
 
 KATAGO = ("katago", "katago-strict")
@@ -146,4 +146,4 @@ def unconditional_marks(board: Board, status: dict[str, str]) -> Board:
     return replace(board, points=tuple(points))
 
 
-__all__ = ["KATAGO", "StatusOptions", "status_fields", "status_lines", "unconditional_marks", "UNCONDITIONAL_LEGEND", "Colour"]
+__all__ = ["KATAGO", "StatusOptions", "status_fields", "status_lines", "unconditional_marks", "UNCONDITIONAL_LEGEND"]

@@ -112,7 +112,8 @@ def _marks(g: Geometry, colour: Colour, mode: AreaMode, suicide: Suicide) -> _Ma
     fill, dilate = g.fill, g.dilate
     alive = casting_out(g, colour, all_points=suicide is not Suicide.ILLEGAL).stones
     non_own = g.mask & ~own
-    regions = fill(g.empty, non_own)  # every region holds an empty point
+    # every region holds an empty point and touches an own stone (always so on a connected board)
+    regions = fill(g.empty, non_own) & fill(dilate(own) & non_own, non_own)
     closed = regions & ~fill(g.open & non_own, non_own) if g.open else regions
     without_opp = closed & ~fill(opp, non_own) if opp else closed
     dead = own & ~alive
