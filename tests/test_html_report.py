@@ -84,3 +84,20 @@ def test_bench_script_runs(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "report_screenshot.py"), str(out)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert out.exists() or "no Chromium" in done.stdout
+
+
+def test_explore_findings_page(tmp_path: Path) -> None:
+    from passalive.cli.explore import command as explore_command
+
+    page_path = tmp_path / "explore.html"
+    result = CliRunner().invoke(
+        explore_command,
+        ["--compare", "casting-out", "truth@multi", "--board", "3x3", "--exhaustive", "--shrink", "1",
+         "--no-progress", "--html", str(page_path)],
+    )
+    assert result.exit_code == 0, result.output
+    page = page_path.read_text()
+    assert set(re.findall(r"https?://[^\s\"'<>]+", page)) == {"http://www.w3.org/2000/svg"}
+    assert re.findall(r'<section id="finding-(\d+)"', page) == ["1"]
+    assert "casting-out@no says pass-alive, truth@multi does not" in page
+    assert "witness 1" in page and page.count("<svg") == 2  # the finding and its witness

@@ -22,6 +22,7 @@ from passalive.go.diagram import Diagram, Expectation
 from passalive.output.html import Picture, Section, page
 from passalive.output.svg import board_svg
 from passalive.tools.check import DiagramResult, Report, Status
+from passalive.tools.explore.search import Summary
 from passalive.tools.figures import analysis_layers, diagram_svg, sequence_svg, slug
 
 HEADER = ("line", "check", "variant", "suicide", "expected", "got", "status")
@@ -152,13 +153,54 @@ def report_html(report: Report, report_path: str = "report.html", source_url: st
     return page("passalive check", counts, summary, sections(report, report_dir, source_url))
 
 
-def write_report(report: Report, path: str, source_url: str | None = None, paths: Iterable[str] = ()) -> None:
-    """Write the page to `path` (UsageError if it is one of the checked files or cannot be written)."""
+def findings_html(summary: Summary) -> str:
+    """The page of an explore run: the counts per comparison, then every finding drawn with its witnesses."""
+    from passalive.tools.figures import finding_pictures
+
+    total = {k: sum(c[k] for c in summary.counts.values()) for k in ("agree", "disagree", "undecided")}
+    counts = [
+        ("fail" if total["disagree"] else "ok", f"{total['disagree']} disagree"),
+        ("ok", f"{total['agree']} agree"),
+        ("unknown", f"{total['undecided']} undecided"),
+        ("neutral", f"{len(summary.findings)} findings"),
+    ]
+    lines = "; ".join(
+        f"{name}: {c['agree']} agree, {c['disagree']} disagree, {c['undecided']} undecided"
+        for name, c in summary.counts.items()
+    )
+    out: list[Section] = []
+    for number, finding in enumerate(summary.findings, 1):
+        pictures = tuple(
+            Picture(svg, "the finding" if i == 0 else f"witness {i}")
+            for i, (_, _, svg) in enumerate(finding_pictures(finding, number))
+        )
+        rows = tuple(
+            (
+                (str(w.get("by", "")), str(w.get("chain", "")), str(w.get("suicide", "")), " ".join(map(str, w.get("moves", [])))),  # type: ignore[call-overload]
+                "fail",
+            )
+            for w in finding.witnesses
+        )
+        out.append(
+            Section(
+                anchor=f"finding-{number}",
+                title=f"#{number} {finding.comparison} ({finding.kind}) on {finding.size}",
+                status="fail",
+                source_text=f"position {finding.position}, {finding.stones} stones, found on {finding.found_on}",
+                source_href=None,
+                pictures=pictures,
+                header=("witness by", "chain", "suicide", "moves"),
+                rows=rows,
+                notes=(finding.diagram,) + ((finding.proof,) if finding.proof else ()),
+            )
+        )
+    return page("passalive explore", counts, lines or "no comparison ran", out)
+
+
+def write_page(text: str, path: str) -> None:
+    """Write a page (UsageError if it cannot be written)."""
     from passalive.errors import UsageError
 
-    if os.path.realpath(path) in {os.path.realpath(f) for f in report.files if f != "-"}:
-        raise UsageError(f"{path}: this is one of the files checked; the HTML report would overwrite it")
-    text = report_html(report, path, source_url, paths)
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -166,4 +208,13 @@ def write_report(report: Report, path: str, source_url: str | None = None, paths
         raise UsageError(f"{path}: cannot write the HTML report: {error.strerror}") from None
 
 
-__all__ = ["report_html", "sections", "write_report"]
+def write_report(report: Report, path: str, source_url: str | None = None, paths: Iterable[str] = ()) -> None:
+    """Write the page to `path` (UsageError if it is one of the checked files or cannot be written)."""
+    from passalive.errors import UsageError
+
+    if os.path.realpath(path) in {os.path.realpath(f) for f in report.files if f != "-"}:
+        raise UsageError(f"{path}: this is one of the files checked; the HTML report would overwrite it")
+    write_page(report_html(report, path, source_url, paths), path)
+
+
+__all__ = ["findings_html", "report_html", "sections", "write_page", "write_report"]
