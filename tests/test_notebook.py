@@ -39,7 +39,7 @@ def test_verification_draws_itself() -> None:
     board = parse_diagrams(CORNER)[0].board
     v = verify(board, None, Suicide.ILLEGAL, depth=2)
     assert repr(v).startswith("<Verification casting-out, suicide=no:") and len(repr(v)) < 200
-    assert v._repr_svg_().startswith("<svg")  # type: ignore[union-attr]
+    assert v._repr_svg_().startswith("<svg")
 
 
 def test_a_bare_graph_has_no_picture() -> None:

@@ -176,7 +176,7 @@ def findings_html(summary: Summary) -> str:
         )
         rows = tuple(
             (
-                (str(w.get("by", "")), str(w.get("chain", "")), str(w.get("suicide", "")), " ".join(map(str, w.get("moves", [])))),  # type: ignore[call-overload]
+                (w.by, w.chain, w.suicide, " ".join(w.moves)),
                 "fail",
             )
             for w in finding.witnesses
