@@ -23,7 +23,8 @@ def test_board_and_analysis_draw_themselves() -> None:
         svg = item._repr_svg_()
         assert svg is not None
         assert ET.fromstring(svg).tag == "{http://www.w3.org/2000/svg}svg"
-    assert 'class="alive"' in analyse(board)._repr_svg_()  # type: ignore[operator]
+    svg = analyse(board)._repr_svg_()
+    assert svg is not None and 'class="alive"' in svg
 
 
 def test_reprs_are_short() -> None:

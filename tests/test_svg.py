@@ -220,7 +220,7 @@ def test_grid_lines_follow_the_adjacency_holes_unlinks_and_links() -> None:
     root = ET.fromstring(board_svg(board))
     ns = "{http://www.w3.org/2000/svg}"
     segments = {
-        (round(float(e.get("x1"))), round(float(e.get("y1"))), round(float(e.get("x2"))), round(float(e.get("y2"))))  # type: ignore[arg-type]
+        (round(float(e.attrib["x1"])), round(float(e.attrib["y1"])), round(float(e.attrib["x2"])), round(float(e.attrib["y2"])))
         for e in root.iter(ns + "line")
     }
     offset = point_centre(board, board.point("A3"))[0] - 26.0
