@@ -112,7 +112,8 @@ def plan_body(
     pending_aggs = list(aggs)
     first = True
     while remaining or pending_aggs:
-        chosen = None
+        chosen: tuple[int, Any] | None = None
+        lifted = False
         # 1. aggregates whose inputs are bound
         for a in pending_aggs:
             if set(a.inputs) <= bound:
@@ -123,9 +124,9 @@ def plan_body(
                 steps.append(Step("agg", a.index, agg=a, inner=inner))
                 bound.add(a.result)
                 pending_aggs.remove(a)
-                chosen = True
+                lifted = True
                 break
-        if chosen:
+        if lifted:
             continue
         # 2. filters: tests, negations, memberships with everything bound
         if not (first and delta_index is not None):
@@ -152,10 +153,10 @@ def plan_body(
             for entry in remaining:
                 i, lit = entry
                 if isinstance(lit, ast.Comparison) and lit.op == "=":
-                    for a, b in ((lit.left, lit.right), (lit.right, lit.left)):
-                        if isinstance(a, ast.Var) and a.name not in bound and _vars_of(b) <= bound:
-                            steps.append(Step("bind", i, literal=lit, var=a.name, term=b))
-                            bound.add(a.name)
+                    for var, value in ((lit.left, lit.right), (lit.right, lit.left)):
+                        if isinstance(var, ast.Var) and var.name not in bound and _vars_of(value) <= bound:
+                            steps.append(Step("bind", i, literal=lit, var=var.name, term=value))
+                            bound.add(var.name)
                             chosen = entry
                             break
                     if chosen:
@@ -387,10 +388,12 @@ def emit_steps(
             gen.emit(indent, f"if {left} {_CMP[lit.op]} {right}:")
             indent += 1
         elif step.kind == "bind":
+            assert step.var is not None, "a bind step names its variable"
             value, indent = gen.guarded(indent, step.term)
             gen.emit(indent, f"{pyname(step.var)} = {value}")
             bound.append(step.var)
         elif step.kind == "agg":
+            assert step.agg is not None, "an agg step carries its aggregate"
             indent = _emit_agg(gen, step, indent, bound)
             bound.append(step.agg.result)
         else:
@@ -403,6 +406,7 @@ def emit_steps(
 
 def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
     a = step.agg
+    assert a is not None, "an agg step carries its aggregate"
     result = pyname(a.result)
     acc = gen.fresh("acc")
     inner_bound_before = set(bound)
@@ -411,7 +415,7 @@ def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
         names: list[str] = []
         if s.kind == "scan":
             names = [v.name for v in s.literal.args if isinstance(v, ast.Var)]
-        elif s.kind == "bind":
+        elif s.kind == "bind" and s.var is not None:
             names = [s.var]
         for n in names:
             if n not in inner_bound_before and n not in locals_:
@@ -433,6 +437,7 @@ def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
         gen.emit(indent, f"{acc} = {{}}")
 
         def final(ind: int, _b: list[str]) -> None:
+            assert a.agg.target is not None, f"{op} aggregates a term"
             value, ind = gen.guarded(ind, a.agg.target)
             gen.emit(ind, f"{acc}[{key}] = {value}")
 
@@ -443,6 +448,7 @@ def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
         cmp = "<" if op == "min" else ">"
 
         def final(ind: int, _b: list[str]) -> None:
+            assert a.agg.target is not None, f"{op} aggregates a term"
             value, ind = gen.guarded(ind, a.agg.target)
             v = gen.fresh("m")
             gen.emit(ind, f"{v} = {value}")
