@@ -118,7 +118,8 @@ class Analysis:
     _points: Mapping[Colour, Callable[[], frozenset[int]]] = field(default_factory=dict, repr=False)
     _explainer: Callable[[Colour], Trace] | None = field(default=None, repr=False)
     _why: Callable[[int], str] | None = field(default=None, repr=False)
-    _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+    _cache: dict[tuple[object, ...], frozenset[int]] = field(default_factory=dict, repr=False, compare=False)
+    _traces: dict[Colour, Trace | None] = field(default_factory=dict, repr=False, compare=False)
 
     def __repr__(self) -> str:
         """Short: the variant, the rule and how many stones of each colour are pass-alive."""
@@ -137,7 +138,7 @@ class Analysis:
         if key not in self._cache:
             source = self._sources[colour]
             self._cache[key] = source if isinstance(source, frozenset) else source()
-        return self._cache[key]  # type: ignore[return-value]
+        return self._cache[key]
 
     def alive_points(self, colour: Colour) -> frozenset[int]:
         """The stones of the pass-alive chains of `colour`."""
@@ -148,7 +149,7 @@ class Analysis:
             else:
                 chains = self.board.chains
                 self._cache[key] = frozenset(p for i in self.alive(colour) for p in chains[i].points)
-        return self._cache[key]  # type: ignore[return-value]
+        return self._cache[key]
 
     def territory(self, colour: Colour, convention: str | None = None) -> frozenset[int]:
         """The pass-alive territory of `colour` (empty points and dead stones).
@@ -170,14 +171,13 @@ class Analysis:
                     self._cache[("territory", c, convention)] = points
             else:
                 self._cache[key] = territory_points(self.board, colour, self.alive(colour), convention, self.suicide)
-        return self._cache[key]  # type: ignore[return-value]
+        return self._cache[key]
 
     def trace(self, colour: Colour) -> Trace | None:
         """Every chain's fate for one colour, or None if the variant cannot explain."""
-        key = ("trace", colour)
-        if key not in self._cache:
-            self._cache[key] = self._explainer(colour) if self._explainer else None
-        return self._cache[key]  # type: ignore[return-value]
+        if colour not in self._traces:
+            self._traces[colour] = self._explainer(colour) if self._explainer else None
+        return self._traces[colour]
 
     def explain(self, chain_index: int) -> str:
         """Why the chain is pass-alive, or in which round and why it was cast out."""

@@ -26,12 +26,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from passalive.solver.attack import attack
 from passalive.go.board import Board, Colour
 from passalive.go.bitboard import Grid, Position
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
+
+if TYPE_CHECKING:  # imported where used: the definitions load only when a side needs them
+    from passalive.definitions.analysis import Analysis
+    from passalive.definitions.direct import Geometry
+    from passalive.definitions.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -68,7 +74,7 @@ def chain_masks(board: Board, indices: frozenset[int]) -> frozenset[int]:
     return frozenset(sum(1 << p for p in chains[i].points) for i in indices)
 
 
-def _variants() -> Mapping[str, object]:
+def _variants() -> Mapping[str, Variant]:
     from passalive.definitions.analysis import VARIANTS
 
     return VARIANTS
@@ -89,11 +95,11 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     if name not in variants:
         known = ", ".join([*variants, "truth", *programs])
         raise UsageError(f"unknown decider {name!r}; known: {known} (or a rule program FILE.dl)")
-    allowed = variants[name].suicide  # type: ignore[attr-defined]
+    allowed = variants[name].suicide
     if rule is None:
         rule = suicide if suicide in allowed else sorted(allowed, key=lambda s: list(Suicide).index(s))[0]
     if rule not in allowed:
-        variants[name].check_suicide(rule)  # type: ignore[attr-defined]
+        variants[name].check_suicide(rule)
     return SideSpec(name, rule)
 
 
@@ -137,8 +143,8 @@ class Evaluator:
         self.truth = truth
         self._board: Board | None = None
         self._memo: dict[tuple[str, str, str], Verdict] = {}
-        self._analyses: dict[tuple[str, Suicide], object] = {}
-        self._geometry: object | None = None
+        self._analyses: dict[tuple[str, Suicide], Analysis] = {}
+        self._geometry: Geometry | None = None
 
     @property
     def board(self) -> Board:
@@ -161,7 +167,7 @@ class Evaluator:
             elif side.name in _DIRECT:
                 self._memo[key] = Verdict(self._direct(side.name == "suicide", colour))
             else:
-                self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))  # type: ignore[attr-defined]
+                self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))
         return self._memo[key]
 
     def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
@@ -175,7 +181,7 @@ class Evaluator:
         result = casting_out(g, colour, all_points)
         return frozenset(sum(1 << p for p in g.points(chain)) for chain in result.chains)
 
-    def _analysis(self, side: SideSpec) -> object:
+    def _analysis(self, side: SideSpec) -> Analysis:
         key = (side.name, side.suicide)
         if key not in self._analyses:
             from passalive.definitions.analysis import analyse
