@@ -323,25 +323,3 @@ class Grid:
                 elif ch in "Oo":
                     white |= bit
         return Position(black, white)
-
-
-# --------------------------------------------------------------- exhaustive
-
-
-def play(grid: Grid, position: Position, colour: Colour, p: int) -> Position | None:
-    """The position after `colour` plays at empty point p (captures applied),
-    or None when the move is suicide (illegal in random play)."""
-    bit = 1 << p
-    own = position.stones(colour) | bit
-    opp = position.stones(colour.opponent)
-    empty = grid.full & ~(own | opp)
-    for q in bits(grid.neighbours[p] & opp):
-        if opp >> q & 1:
-            chain = grid.flood(1 << q, opp)
-            if not grid.dilate(chain) & empty:
-                opp &= ~chain
-                empty |= chain
-    chain = grid.flood(bit, own)
-    if not grid.dilate(chain) & empty:
-        return None
-    return Position(own, opp) if colour is Colour.BLACK else Position(opp, own)

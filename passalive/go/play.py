@@ -50,25 +50,25 @@ class Played:
         return bool(self.suicided)
 
 
-def chain(
+def chain_without_liberty(
     states: Sequence[State], adjacency: Sequence[Sequence[int]], start: int, empty: State
-) -> tuple[list[int], bool]:
-    """The chain through `start` (connected points of its state) and whether it has a liberty."""
+) -> list[int] | None:
+    """The chain through `start` (connected points of its state) if it has no
+    liberty, else None (found as soon as the first liberty is seen)."""
     state = states[start]
     stones = [start]
     seen = {start}
-    free = False
     i = 0
     while i < len(stones):
         for q in adjacency[stones[i]]:
             s = states[q]
             if s == empty:
-                free = True
-            elif s == state and q not in seen:
+                return None
+            if s == state and q not in seen:
                 seen.add(q)
                 stones.append(q)
         i += 1
-    return stones, free
+    return stones
 
 
 def play(
@@ -92,15 +92,15 @@ def play(
     for q in adjacency[point]:
         s = states[q]
         if s != empty and s != stone and q not in captured:
-            stones, free = chain(states, adjacency, q, empty)
-            if not free:
+            stones = chain_without_liberty(states, adjacency, q, empty)
+            if stones is not None:
                 captured.update(stones)
     for q in captured:
         states[q] = empty
     if captured:
         return Played(frozenset(captured))
-    own, free = chain(states, adjacency, point, empty)
-    if free:
+    own = chain_without_liberty(states, adjacency, point, empty)
+    if own is None:
         return Played(frozenset())
     if suicide is Suicide.ILLEGAL or (suicide is Suicide.MULTI and len(own) == 1):
         states[point] = empty
