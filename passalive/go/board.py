@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 
 from passalive.go.coords import Frame
 from passalive.errors import IllegalMoveError, IllegalPositionError, InputError
@@ -135,14 +135,14 @@ class Region:
     open: bool
 
 
-@cache
+@lru_cache(maxsize=256)
 def grid_adjacency(
     width: int, height: int, holes: frozenset[tuple[int, int]] = frozenset()
 ) -> tuple[tuple[int, ...], ...]:
     """The neighbour lists of a width x height grid: orthogonal neighbours adjacent.
 
-    The one place passalive builds a grid's adjacency (computed once per
-    shape).  Point ids run in reading order (top row first, left to right)
+    The one place passalive builds a grid's adjacency (remembered per
+    shape: the last 256 sizes and hole patterns).  Point ids run in reading order (top row first, left to right)
     and skip the `holes`, grid coordinates (x, y) that are no point; each
     list is sorted (above, left, right, below).
     """
