@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from passalive.definitions.variants import unhealthy_points
 from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Chain, Colour, Region
 from passalive.go.suicide import Suicide
@@ -70,16 +71,8 @@ def _territory_region(
     """Whether one closed c-region, bordered only by pass-alive chains, is territory."""
     c = region.colour
     if convention == "healthy":
-        for i in region.chains:
-            chain = chains[i]
-            if suicide is Suicide.ILLEGAL:
-                if region.empty <= chain.liberties:
-                    return True
-            else:
-                near = {q for p in chain.points for q in board.adjacency[p]}
-                if region.points <= near:
-                    return True
-        return False
+        all_points = suicide is not Suicide.ILLEGAL
+        return any(not unhealthy_points(board, region, chains[i], all_points) for i in region.chains)
     if not region.empty:
         return False
     internal = sum(1 for p in region.points if not any(colours[q] is c for q in board.adjacency[p]))
