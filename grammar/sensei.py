@@ -19,7 +19,7 @@ from importlib.resources import files
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from passalive.go.board import Board, Colour, Mark, MarkKind, Point, Side
+from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import Frame
 from passalive.go.diagram import (
     Annotation,
