@@ -212,17 +212,15 @@ class Board:
         width = len(rows[0]) if rows else 0
         if any(len(row) != width for row in rows):
             raise InputError("rows of a grid must all have the same length")
-        marks = marks or {}
-        ids: dict[tuple[int, int], int] = {}
+        mark = marks.get if marks else None
         points: list[Point] = []
-        holes: set[tuple[int, int]] = set()
+        holes: list[tuple[int, int]] = []
         for y, row in enumerate(rows):
             for x, colour in enumerate(row):
                 if colour is None:
-                    holes.add((x, y))
+                    holes.append((x, y))
                 else:
-                    ids[(x, y)] = len(points)
-                    points.append(Point(len(points), colour, (x, y), marks.get((x, y))))
+                    points.append(Point(len(points), colour, (x, y), mark((x, y)) if mark else None))
         adjacency = grid_adjacency(width, height, frozenset(holes))
         board = cls(
             points=tuple(points),
@@ -234,6 +232,7 @@ class Board:
         unlink, link = list(unlink), list(link)
         if not unlink and not link:
             return board
+        ids = {point.coord: point.id for point in points}
 
         def point_id(xy: tuple[int, int]) -> int:
             if xy not in ids:
