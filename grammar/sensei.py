@@ -19,7 +19,7 @@ from importlib.resources import files
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from passalive.go.board import Board, Colour, Mark, MarkKind, Point, Side
+from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import Frame
 from passalive.go.diagram import (
     Annotation,
@@ -36,7 +36,8 @@ from passalive.go.diagram import (
     frame_for,
 )
 from passalive.errors import IllegalPositionError, InputError, Location
-from passalive.grammar._capture import play
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
 
@@ -307,64 +308,9 @@ def grid_board(
     frame: Frame,
     open_sides: frozenset[Side],
 ) -> Board:
-    """The same board as `Board.grid(grid, marks=..., frame=..., open_sides=...)`, built
-    directly, which reading a 19x19 diagram needs to be fast: ids are given in
-    reading order, so each adjacency list is sorted as it is made (up, left,
-    right, down), and a grid without holes reuses the adjacency of its size."""
-    height = len(grid)
-    width = len(grid[0])
-    points: list[Point] = []
-    mark = marks.get
-    holes = False
-    for y, row in enumerate(grid):
-        for x, colour in enumerate(row):
-            if colour is None:
-                holes = True
-            else:
-                points.append(Point(len(points), colour, (x, y), mark((x, y)) if marks else None))
-    if not holes:
-        return Board(tuple(points), _full_adjacency(width, height), (width, height), frame, open_sides)
-    ids: list[list[int]] = []
-    n = 0
-    for row in grid:
-        id_row = []
-        for colour in row:
-            if colour is None:
-                id_row.append(-1)
-            else:
-                id_row.append(n)
-                n += 1
-        ids.append(id_row)
-    return Board(tuple(points), _adjacency(ids, width, height), (width, height), frame, open_sides)
-
-
-@cache
-def _full_adjacency(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The adjacency of a width x height grid without holes (computed once per size)."""
-    return _adjacency([[y * width + x for x in range(width)] for y in range(height)], width, height)
-
-
-def _adjacency(ids: list[list[int]], width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Sorted neighbour lists of a grid whose point ids (-1: hole) are in reading order."""
-    adjacency: list[tuple[int, ...]] = []
-    last_x, last_y = width - 1, height - 1
-    for y, id_row in enumerate(ids):
-        above = ids[y - 1] if y > 0 else None
-        below = ids[y + 1] if y < last_y else None
-        for x, p in enumerate(id_row):
-            if p < 0:
-                continue
-            neighbours = []
-            if above is not None and above[x] >= 0:
-                neighbours.append(above[x])
-            if x > 0 and id_row[x - 1] >= 0:
-                neighbours.append(id_row[x - 1])
-            if x < last_x and id_row[x + 1] >= 0:
-                neighbours.append(id_row[x + 1])
-            if below is not None and below[x] >= 0:
-                neighbours.append(below[x])
-            adjacency.append(tuple(neighbours))
-    return tuple(adjacency)
+    """The board of a diagram's grid (None: a hole); its adjacency is the one
+    `passalive.go.board.grid_adjacency` builds once per shape."""
+    return Board.grid(grid, marks=marks, frame=frame, open_sides=open_sides)
 
 
 def _may_have_dead_chain(board: Board) -> bool:
@@ -704,8 +650,7 @@ def _replay(base: Board, moves: list[Move]) -> Board:
                 f"move {move.number} is played on {base.name(move.point)}, which is occupied at that time",
                 move.location,
             )
-        _, suicide = play(colours, base.adjacency, move.point, move.colour)
-        if suicide:
+        if play(colours, base.adjacency, move.point, move.colour, EMPTY, Suicide.ILLEGAL) is None:
             raise InputError(
                 f"move {move.number} at {base.name(move.point)} is suicide: its chain has no liberties",
                 move.location,

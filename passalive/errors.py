@@ -64,5 +64,9 @@ class IllegalPositionError(PassaliveError):
     """A position that cannot arise in a game, e.g. a chain without liberties."""
 
 
+class IllegalMoveError(PassaliveError):
+    """A move the rules do not allow: on an occupied point, or a forbidden suicide."""
+
+
 class UsageError(PassaliveError):
     """A request that does not make sense, e.g. a variant that refuses `--suicide`."""

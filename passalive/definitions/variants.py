@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from passalive.definitions.direct import DirectResult, Geometry, casting_out
 from passalive.go.board import Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
@@ -303,7 +304,10 @@ class Variant:
     `direct(board, colour, suicide)` computes the pass-alive chain indices
     of one colour without the rule engine (None: only the rule engine runs it); `trace` explains a
     verdict; `all_points` says healthy means every point, not only every
-    empty point, is adjacent (the suicide adaptation).
+    empty point, is adjacent (the suicide adaptation); `fast` says the
+    variant has the fast path: its alive set is what the bitset casting-out
+    of `passalive.definitions.direct` computes with `all_points`
+    (`fast_alive`), so callers with many positions can skip building chains.
     """
 
     name: str
@@ -313,6 +317,17 @@ class Variant:
     direct: Callable[[Board, Colour, Suicide], frozenset[int]] | None
     trace: Callable[[Board, Colour], Trace] | None
     all_points: bool = False
+    fast: bool = False
+
+    def fast_alive(self, geometry: Geometry, colour: Colour) -> DirectResult:
+        """The pass-alive chains of `colour` by the fast path, on a board's
+        bitsets (`Geometry.of(board)`, shareable between variants and colours).
+
+        Raises ValueError for a variant without a fast path (see `fast`).
+        """
+        if not self.fast:
+            raise ValueError(f"the variant {self.name!r} has no fast path")
+        return casting_out(geometry, colour, self.all_points)
 
     def check_suicide(self, suicide: Suicide) -> None:
         """Refuse a suicide rule the variant is not defined for, with a UsageError."""
@@ -338,11 +353,7 @@ def _benson_trace(board: Board, colour: Colour) -> Trace:
 
 def _fast(all_points: bool) -> Callable[[Board, Colour, Suicide], frozenset[int]]:
     def alive(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
-        from passalive.definitions.direct import Geometry, casting_out
-
-        g = Geometry.of(board)
-        result = casting_out(g, colour, all_points)
-        return frozenset(board.chain_at[g.point(ch.bit_length() - 1)] for ch in result.chains)  # type: ignore[misc]
+        return casting_out(Geometry.of(board), colour, all_points).chain_indices()
 
     alive.__doc__ = "The pass-alive chains of a colour, by `passalive.definitions.direct.casting_out`."
     return alive
@@ -377,7 +388,7 @@ VARIANTS: Mapping[str, Variant] = {
         Variant(
             "casting-out",
             "Sensei's Library: the largest set of c-chains each with two healthy c-regions enclosed only by the set (default)",
-            NO_SUICIDE, "casting-out.dl", _fast(False), _casting_out_trace,
+            NO_SUICIDE, "casting-out.dl", _fast(False), _casting_out_trace, fast=True,
         ),
         Variant(
             "benson",
@@ -392,7 +403,7 @@ VARIANTS: Mapping[str, Variant] = {
         Variant(
             "suicide",
             "casting-out where healthy means every point of the region, stones too, is adjacent (multi-stone suicide legal)",
-            ANY_SUICIDE, "suicide.dl", _fast(True), _suicide_trace, all_points=True,
+            ANY_SUICIDE, "suicide.dl", _fast(True), _suicide_trace, all_points=True, fast=True,
         ),
         Variant(
             "knechtel",

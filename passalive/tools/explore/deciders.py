@@ -26,12 +26,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from passalive.solver.attack import attack
 from passalive.go.board import Board, Colour
 from passalive.go.bitboard import Grid, Position
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
+
+if TYPE_CHECKING:
+    from passalive.definitions.direct import Geometry
 
 
 @dataclass(frozen=True)
@@ -97,10 +101,6 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     return SideSpec(name, rule)
 
 
-_DIRECT = ("casting-out", "suicide")
-"""Variants evaluated by `passalive.definitions.direct.casting_out` directly (same code as `analyse`)."""
-
-
 @dataclass(frozen=True)
 class TruthOptions:
     """How `truth` is computed: the attacker search's budget of positions per
@@ -138,7 +138,7 @@ class Evaluator:
         self._board: Board | None = None
         self._memo: dict[tuple[str, str, str], Verdict] = {}
         self._analyses: dict[tuple[str, Suicide], object] = {}
-        self._geometry: object | None = None
+        self._geometry: Geometry | None = None
 
     @property
     def board(self) -> Board:
@@ -158,22 +158,22 @@ class Evaluator:
         if key not in self._memo:
             if side.name == "truth":
                 self._memo[key] = self._truth(side.suicide, colour)
-            elif side.name in _DIRECT:
-                self._memo[key] = Verdict(self._direct(side.name == "suicide", colour))
+            elif getattr(_variants().get(side.name), "fast", False):  # casting-out, suicide
+                self._memo[key] = Verdict(self._direct(_variants()[side.name].all_points, colour))  # type: ignore[attr-defined]
             else:
                 self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))  # type: ignore[attr-defined]
         return self._memo[key]
 
     def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
-        """casting-out / suicide by the direct implementation `analyse` uses,
+        """casting-out / suicide by their fast path, the code `analyse` uses,
         called without building an Analysis (the bulk of an exhaustive run)."""
-        from passalive.definitions.direct import Geometry, casting_out
+        from passalive.definitions.direct import Geometry
+        from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS
 
         if self._geometry is None:
             self._geometry = Geometry.of(self.board)
-        g = self._geometry
-        result = casting_out(g, colour, all_points)
-        return frozenset(sum(1 << p for p in g.points(chain)) for chain in result.chains)
+        variant = VARIANTS[SUICIDE_VARIANT if all_points else DEFAULT_VARIANT]
+        return variant.fast_alive(self._geometry, colour).masks()
 
     def _analysis(self, side: SideSpec) -> object:
         key = (side.name, side.suicide)
