@@ -50,7 +50,6 @@ Time-outs give *unknown* with the depth reached, never *proven*.
 
 from __future__ import annotations
 
-import enum
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -60,39 +59,17 @@ import z3
 from passalive.go.board import Board, Colour
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
-from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness
+from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, check_witness
+from passalive.solver.truth import Method, Status, Truth
 
 Lit = z3.BoolRef | bool
-
-
-class Status(enum.Enum):
-    """What the solver established for one chain."""
-
-    PROVEN = "proven"
-    """No attacker sequence of any length captures it (complete bound reached)."""
-    ALIVE_TO_DEPTH = "alive-to-depth"
-    """No attacker sequence of up to `depth` moves captures it."""
-    CAPTURED = "captured"
-    """The `sequence` (replayed) captures one of its stones."""
-    UNKNOWN = "unknown"
-    """The time ran out; no capture within `depth` moves is all that is known."""
-
-
-@dataclass(frozen=True)
-class ChainResult:
-    """The verdict on one chain: status, depth reached, capturing sequence if any."""
-
-    chain: int
-    status: Status
-    depth: int
-    sequence: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True)
 class CheckResult:
     """The verdicts on all target chains, and what the search cost."""
 
-    chains: dict[int, ChainResult]
+    chains: dict[int, Truth]
     bound: int
     complete: bool
     seconds: float
@@ -581,7 +558,7 @@ def check(
     deadline = None if timeout is None else started + timeout
     game = Game.of(board, owner)
     groups = _groups(game, sorted(set(targets)), suicide, depth, complete)
-    results: dict[int, ChainResult] = {}
+    results: dict[int, Truth] = {}
     calls = 0
     bound = 0
     for i, group in enumerate(groups):
@@ -633,11 +610,11 @@ def _check_group(
     complete: bool,
     deadline: float | None,
     progress: object | None,
-) -> tuple[dict[int, ChainResult], int, int]:
+) -> tuple[dict[int, Truth], int, int]:
     """Deepen one incremental encoding for a group of targets (see the module docstring)."""
     board, owner = game.board, game.owner
     open_targets = list(targets)
-    results: dict[int, ChainResult] = {}
+    results: dict[int, Truth] = {}
     calls = 0
     bound = complete_bound(board, owner, open_targets, suicide) if complete else int(depth or 0)
     start_depth = 1
@@ -666,7 +643,7 @@ def _check_group(
                 _, hit = check_witness(game, moves, suicide, open_targets)
                 captured_now = hit
                 for c in hit:
-                    results[c] = ChainResult(c, Status.CAPTURED, t, moves)
+                    results[c] = Truth(c, owner, Status.CAPTURED, Method.Z3, t, moves)
                 start_depth = t
                 break
             if answer != z3.unsat:
@@ -695,9 +672,9 @@ def _check_group(
         if finished:
             status = Status.PROVEN if complete else Status.ALIVE_TO_DEPTH
             for c in open_targets:
-                results[c] = ChainResult(c, status, bound if status is Status.PROVEN else reached)
+                results[c] = Truth(c, owner, status, Method.Z3, bound if status is Status.PROVEN else reached)
         else:
             for c in open_targets:
-                results[c] = ChainResult(c, Status.UNKNOWN, reached)
+                results[c] = Truth(c, owner, Status.UNKNOWN, None, reached, reason="the time ran out")
         break
     return results, bound, calls

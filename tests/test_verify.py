@@ -13,8 +13,8 @@ from passalive.cli import main
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import Game, check_witness, replay
-from passalive.solver.verify import sequence_diagrams, verify
-from passalive.solver.z3check import Status
+from passalive.tools.verify import sequence_diagrams, verify
+from passalive.solver.truth import Status
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 
@@ -153,7 +153,7 @@ def test_cli_exit_status_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[
     captured = [c for c in diagram["chains"] if c["claim"] == "alive" and c["result"] == "captured"]
     assert {tuple(c["stones"]) for c in captured} == {("B2",), ("A1",)}
     assert all(sorted(c["sequence"]) == ["A2", "B1"] for c in captured)  # either order captures
-    assert set(diagram["chains"][0]) == {"colour", "stones", "claim", "result", "depth", "sequence"}
+    assert set(diagram["chains"][0]) == {"colour", "stones", "claim", "result", "method", "depth", "sequence", "theorem"}
 
 
 def test_cli_text_output_passes_when_claims_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

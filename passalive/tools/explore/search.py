@@ -609,21 +609,23 @@ Z3_CONFIRM_SECONDS = 30.0
 
 
 def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # type: ignore[no-untyped-def]
-    """A second proof of the truth's pass-alive chains by the solver's Z3 complete
-    check; a contradiction between the two is a bug and raises."""
-    from passalive.solver.z3check import Status, check
+    """A second proof of the truth's pass-alive chains: the oracle with the Z3
+    complete check as its only search; a contradiction between the two is a
+    bug and raises."""
+    from passalive.solver.oracle import Budget, Oracle
+    from passalive.solver.truth import Status
 
+    oracle = Oracle(Budget(seconds=Z3_CONFIRM_SECONDS, states=0, shortcuts=False))
     parts = []
     for colour in STONE_COLOURS:
         alive = evaluator.verdict(judge, colour).alive
         if not alive:
             continue
-        targets = [board.chain_at[m.bit_length() - 1] for m in alive]
-        result = check(board, colour, targets, judge.suicide, complete=True, timeout=Z3_CONFIRM_SECONDS)
-        statuses = {r.status for r in result.chains.values()}
+        answer = oracle.decide(board, colour, judge.suicide)
+        statuses = {answer.of(board.chain_at[m.bit_length() - 1]).status for m in alive}
         if Status.CAPTURED in statuses:  # pragma: no cover - the tests check the two searches agree
             raise AssertionError(f"Z3 captures a chain the attacker search proved pass-alive:\n{board}")
-        proven = statuses == {Status.PROVEN} and len(result.chains) == len(targets)
+        proven = statuses == {Status.PROVEN}
         parts.append(f"{colour.value} " + ("proven" if proven else "not settled in time"))
     return f"; Z3 complete check ({judge.suicide.value} suicide): {', '.join(parts)}" if parts else ""
 
