@@ -1,11 +1,13 @@
 """Real 19x19 final positions: GNU Go plays itself to the end, reproducibly.
 
     python bench/gnugo_games.py --seeds 1 2 3 4 --out tests/data/games
+    python bench/gnugo_games.py --rules japanese --level 6 --seeds 1 --out tests/data/games
 
 For each seed, GNU Go (`gnugo --mode gtp --seed N`) plays both colours,
 `genmove black`, `genmove white`, ... until two passes in a row; the game is
 written as an SGF record (`gnugo-19-seedN.sgf`) whose last node is the final
-position, dead stones still on the board as at the end of a real game.  The
+position: with `--rules chinese` (the default) every dead stone has been
+captured, with `--rules japanese` the dead stones are still on the board.  The
 same seed and level give the same game, so the files can be made again.
 
 These positions are what `passalive verify --complete` must settle chain by
@@ -24,10 +26,14 @@ from pathlib import Path
 GNUGO = "gnugo"
 """The program's name; Debian installs it as /usr/games/gnugo."""
 
-ENGINE_OPTIONS = ("--never-resign", "--chinese-rules", "--capture-all-dead")
-"""Play to the very end: no resignation, area scoring (so filling the dame and
-one's own territory costs nothing) and every dead stone captured before the
-passes, as at the end of a game under Chinese rules."""
+RULES = {
+    "chinese": ("--never-resign", "--chinese-rules", "--capture-all-dead"),
+    "japanese": ("--never-resign",),
+}
+"""GNU Go's options per way of ending.  `chinese`: area scoring (filling the
+dame and one's own territory costs nothing) and every dead stone captured
+before the passes.  `japanese`: the game stops when nothing is left to gain,
+dead stones still on the board."""
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 """GTP's column letters (no I)."""
@@ -80,9 +86,9 @@ def sgf_point(vertex: str, size: int) -> str:
     return "abcdefghijklmnopqrs"[col] + "abcdefghijklmnopqrs"[row]
 
 
-def self_play(gnugo: str, seed: int, size: int = 19, level: int = 1, max_moves: int = 600) -> list[tuple[str, str]]:
+def self_play(gnugo: str, options: tuple[str, ...], seed: int, size: int = 19, level: int = 1, max_moves: int = 600) -> list[tuple[str, str]]:
     """The moves (colour letter, GTP vertex) of one GNU Go self-play game to two passes."""
-    engine = Gtp([gnugo, "--mode", "gtp", *ENGINE_OPTIONS, "--seed", str(seed), "--level", str(level)])
+    engine = Gtp([gnugo, "--mode", "gtp", *options, "--seed", str(seed), "--level", str(level)])
     moves: list[tuple[str, str]] = []
     try:
         engine.ask(f"boardsize {size}")
@@ -100,12 +106,12 @@ def self_play(gnugo: str, seed: int, size: int = 19, level: int = 1, max_moves: 
     return moves
 
 
-def sgf_record(moves: list[tuple[str, str]], seed: int, size: int, level: int) -> str:
+def sgf_record(moves: list[tuple[str, str]], options: tuple[str, ...], seed: int, size: int, level: int) -> str:
     """The game as an SGF record, one move per node."""
     header = (
         f"(;GM[1]FF[4]SZ[{size}]KM[7.5]PB[GNU Go]PW[GNU Go]"
         f"GN[GNU Go self-play, seed {seed}, level {level}]"
-        f"C[made by bench/gnugo_games.py: gnugo --mode gtp {' '.join(ENGINE_OPTIONS)} --seed {seed} --level {level}]"
+        f"C[made by bench/gnugo_games.py: gnugo --mode gtp {' '.join(options)} --seed {seed} --level {level}]"
     )
     body = "".join(f";{c}[{sgf_point(v, size)}]" + ("\n" if i % 10 == 9 else "") for i, (c, v) in enumerate(moves))
     return header + "\n" + body + ")\n"
@@ -116,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--size", type=int, default=19)
     parser.add_argument("--level", type=int, default=1, help="GNU Go's strength (1: fast)")
+    parser.add_argument("--rules", choices=sorted(RULES), default="chinese", help="how the game ends (see RULES)")
     parser.add_argument("--out", type=Path, default=Path("tests/data/games"))
     args = parser.parse_args(argv)
     gnugo = find_gnugo()
@@ -124,9 +131,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     for seed in args.seeds:
-        moves = self_play(gnugo, seed, args.size, args.level)
-        path = args.out / f"gnugo-{args.size}-seed{seed}.sgf"
-        path.write_text(sgf_record(moves, seed, args.size, args.level))
+        options = RULES[args.rules]
+        moves = self_play(gnugo, options, seed, args.size, args.level)
+        suffix = "" if args.rules == "chinese" else f"-{args.rules}-level{args.level}"
+        path = args.out / f"gnugo-{args.size}-seed{seed}{suffix}.sgf"
+        path.write_text(sgf_record(moves, options, seed, args.size, args.level))
         print(f"{path}: {len(moves)} moves")
     return 0
 
