@@ -45,7 +45,7 @@ from passalive.go.suicide import Suicide
 from passalive.solver.attack import attack
 from passalive.solver.simulator import Game, Move, WitnessError, check_witness, play, replay
 from passalive.solver.strategies import benson_set, certificate, greedy_capture, open_fills, suicide_capture
-from passalive.solver.truth import Method, Status, Truth, chain_mask
+from passalive.solver.truth import Method, Status, Truth, chain_mask, grid_chain_masks
 from passalive.solver.z3check import check
 
 SEARCH_POINTS = 100
@@ -84,6 +84,22 @@ class Budget:
     def complete(self) -> bool:
         """No depth bound: a settled chain is settled for sequences of any length."""
         return self.depth is None
+
+
+@dataclass(frozen=True)
+class GridView:
+    """A plain grid's position as bit masks, with its chains' masks in board
+    order (`truth.grid_chain_masks`): what the bit-mask search works on,
+    built once by a caller that asks many questions of small grids."""
+
+    grid: Grid
+    position: Position
+    masks: tuple[int, ...]
+
+    @classmethod
+    def of(cls, grid: Grid, position: Position) -> GridView:
+        """The view of one position."""
+        return cls(grid, position, grid_chain_masks(grid, position))
 
 
 @dataclass(frozen=True)
@@ -129,8 +145,8 @@ class Oracle:
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget if budget is not None else Budget()
-        self._memo: dict[tuple[int, Colour, Suicide], Answer] = {}
-        self._boards: dict[int, Board] = {}
+        self._memo: dict[tuple[int, str, str], Answer] = {}
+        self._boards: dict[int, object] = {}
 
     @property
     def states(self) -> int:
@@ -144,23 +160,25 @@ class Oracle:
 
     def decide(
         self,
-        board: Board,
+        board: Board | None,
         colour: Colour,
         suicide: Suicide,
         deadline: float | None = None,
-        bitboard: tuple[Grid, Position] | None = None,
+        view: GridView | None = None,
     ) -> Answer:
         """The truth for every chain of `colour` on `board` under `suicide`.
 
         `deadline` (a `time.monotonic()` value) overrides the budget's
         seconds, to share one time limit among several questions;
-        `bitboard` is the board as a plain grid's masks, when the caller
-        has them (saves building them again).
+        `view` is the board as a plain grid's masks, when the caller has
+        them; `board` may then be None (it is built only if a strategy
+        needs it).
         """
-        key = (id(board), colour, suicide)
+        source: object = board if board is not None else view
+        key = (id(source), colour._value_, suicide._value_)  # enum members hash slowly
         if key not in self._memo:
-            self._boards[id(board)] = board  # keeps the id valid for the memo's life
-            self._memo[key] = _Question(self, board, colour, suicide, deadline, bitboard).answer()
+            self._boards[id(source)] = source  # keeps the id valid for the memo's life
+            self._memo[key] = _Question(self, board, colour, suicide, deadline, view).answer()
         return self._memo[key]
 
 
@@ -170,26 +188,46 @@ class _Question:
     def __init__(
         self,
         oracle: Oracle,
-        board: Board,
+        board: Board | None,
         colour: Colour,
         suicide: Suicide,
         deadline: float | None,
-        bitboard: tuple[Grid, Position] | None,
+        view: GridView | None,
     ) -> None:
         self.oracle = oracle
         self.budget = oracle.budget
-        self.board = board
+        self.given = board
+        self._board = board
         self.colour = colour
         self.suicide = suicide
         self.started = time.monotonic()
         seconds = self.budget.seconds
         self.deadline = deadline if deadline is not None else (None if seconds is None else self.started + seconds)
-        self.bitboard = bitboard
+        self.view = view
         self.results: dict[int, Truth] = {}
-        self.open: list[int] = [c.index for c in board.chains_of(colour)]
+        self.masks: tuple[int, ...] | None = None
+        if view is not None:
+            self.masks = view.masks
+            own = view.position.stones(colour)
+            self.chains = [i for i, m in enumerate(self.masks) if m & own]
+        else:
+            self.chains = [c.index for c in board.chains_of(colour)]
+        self.open: list[int] = list(self.chains)
         self.states = 0
         self.depth_reached: dict[int, int] = {}
         self.why = "the time ran out"
+
+    @property
+    def board(self) -> Board:
+        """The board, built from the grid view on first use when none was given."""
+        if self._board is None:
+            assert self.view is not None
+            self._board = self.view.grid.board(self.view.position)
+        return self._board
+
+    def mask(self, chain: int) -> int:
+        """A chain's points as a bit mask."""
+        return self.masks[chain] if self.masks is not None else chain_mask(self.board, chain)
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (None: no limit)."""
@@ -202,25 +240,28 @@ class _Question:
 
     def answer(self) -> Answer:
         """Try the strategies in order on the chains still open."""
-        complete = self.budget.complete
-        steps = [self.theorems, self.suicide_theorem, self.stricter_rule, self.greedy, self.bitmask_search, self.z3]
-        for step in steps:
-            if not self.open:
-                break
-            if step in (self.suicide_theorem, self.bitmask_search) and not complete:
-                continue
-            step()
+        budget = self.budget
+        if budget.theorems:
+            self.theorems()
+        if self.open and budget.complete and budget.shortcuts and self.suicide is not Suicide.ILLEGAL:
+            self.suicide_theorem()
+        if self.open and self.suicide in STRICTER:
+            self.stricter_rule()
+        if self.open and budget.shortcuts:
+            self.greedy()
+        if self.open and budget.complete and budget.states > 0:
+            self.bitmask_search()
+        if self.open and budget.z3:
+            self.z3()
         if self.open:
             self.leave_unknown()
-        truths = tuple(self.results[c.index] for c in self.board.chains_of(self.colour))
+        truths = tuple(self.results[c] for c in self.chains)
         return Answer(self.colour, self.suicide, truths, self.states, time.monotonic() - self.started)
 
     # ------------------------------------------------------------ strategies
 
     def theorems(self) -> None:
-        """Benson's theorem / the suicide lemma as answers, when the budget allows."""
-        if not self.budget.theorems:
-            return
+        """Benson's theorem / the suicide lemma as answers."""
         chains, method = self.theorem_set()
         for c in [c for c in self.open if c in chains]:
             self.settle(c, Status.PROVEN, method)
@@ -233,8 +274,6 @@ class _Question:
 
     def suicide_theorem(self) -> None:
         """Suicide legal: the certificate proves, its strategy captures the rest."""
-        if not self.budget.shortcuts or self.suicide is Suicide.ILLEGAL:
-            return
         certified = certificate(self.board, self.colour)
         for c in list(self.open):
             if c in certified:
@@ -246,11 +285,9 @@ class _Question:
 
     def stricter_rule(self) -> None:
         """A chain captured under the stricter rule is captured by the same sequence here."""
-        stricter = STRICTER.get(self.suicide)
-        if stricter is None:
-            return
+        stricter = STRICTER[self.suicide]
         deadline = self.deadline if self.deadline is not None and self.budget.seconds is None else None
-        base = self.oracle.decide(self.board, self.colour, stricter, deadline, self.bitboard)
+        base = self.oracle.decide(self.given, self.colour, stricter, deadline, self.view)
         for c in list(self.open):
             truth = base.of(c)
             if truth.status is Status.CAPTURED:
@@ -258,8 +295,6 @@ class _Question:
 
     def greedy(self) -> None:
         """Fill each chain's liberties, outside ones first."""
-        if not self.budget.shortcuts:
-            return
         for c in list(self.open):
             moves = greedy_capture(self.board, self.colour, c, self.suicide, limit=self.budget.depth)
             if moves is not None:
@@ -267,16 +302,14 @@ class _Question:
 
     def bitmask_search(self) -> None:
         """The exhaustive bit-mask search, on plain grids, within its budget of positions."""
-        if self.budget.states <= 0:
-            return
-        if self.bitboard is not None:
-            grid, position = self.bitboard
+        if self.view is not None:
+            grid, position = self.view.grid, self.view.position
         elif len(self.board.points) <= SEARCH_POINTS and self.board.is_plain_grid and self.board.size is not None:
             grid = Grid(*self.board.size)
             position = grid.position(self.board)
         else:
             return
-        masks = {chain_mask(self.board, c): c for c in self.open}
+        masks = {self.mask(c): c for c in self.open}
         result = attack(grid, position, self.colour, self.suicide, frozenset(masks), self.budget.states)
         self.states += result.states
         game = Game.of(self.board, self.colour) if self.budget.replay else None
@@ -291,8 +324,6 @@ class _Question:
 
     def z3(self) -> None:
         """The Z3 check, complete or bounded; without suicide after the open fills."""
-        if not self.budget.z3:
-            return
         self.why = "the time ran out"
         if self.budget.complete and self.suicide is Suicide.ILLEGAL:
             self.z3_after_open_fills()

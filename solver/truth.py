@@ -14,8 +14,9 @@ by `passalive.solver.oracle` with a `Truth` per chain:
   ran out; `depth`: no capture within that many moves is all that is
   known).  `theorem` then says what the static theorems say about it.
 
-Chains are named by their index in `Board.chains` (`chain_mask` gives the
-bit mask of a plain grid's chain, the naming of the explore tool).
+Chains are named by their index in `Board.chains` (`chain_mask` and
+`grid_chain_masks` give the bit masks of a plain grid's chains, the naming
+of the explore tool).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from passalive.go.bitboard import Grid, Position
 from passalive.go.board import Board, Colour
 from passalive.solver.simulator import Move
 
@@ -97,3 +99,11 @@ class Truth:
 def chain_mask(board: Board, chain: int) -> int:
     """A chain's points as a bit mask (point id p is bit p)."""
     return sum(1 << p for p in board.chains[chain].points)
+
+
+def grid_chain_masks(grid: Grid, position: Position) -> tuple[int, ...]:
+    """The masks of every chain of a plain grid's position, in `Board.chains`
+    order (by first point), so that index i names the same chain as
+    `grid.board(position).chains[i]` without building the board's chains."""
+    masks = grid.components(position.black) + grid.components(position.white)
+    return tuple(sorted(masks, key=lambda m: m & -m))

@@ -27,8 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from passalive.solver.oracle import Budget, Oracle
-from passalive.solver.truth import chain_mask
+from passalive.solver.oracle import Budget, GridView, Oracle
 from passalive.go.board import Board, Colour
 from passalive.go.bitboard import Grid, Position
 from passalive.errors import UsageError
@@ -147,6 +146,7 @@ class Evaluator:
         self._board: Board | None = None
         self._memo: dict[tuple[str, str, str], Verdict] = {}
         self.oracle = Oracle(truth.budget_of_oracle())
+        self._view: GridView | None = None
         self._analyses: dict[tuple[str, Suicide], object] = {}
         self._geometry: object | None = None
 
@@ -202,11 +202,13 @@ class Evaluator:
         carries captures over from the stricter suicide rule)."""
         if not self.position.stones(colour):
             return Verdict(frozenset())
-        answer = self.oracle.decide(self.board, colour, suicide, bitboard=(self.grid, self.position))
-        board = self.board
+        if self._view is None:
+            self._view = GridView.of(self.grid, self.position)
+        answer = self.oracle.decide(None, colour, suicide, view=self._view)
+        masks = self._view.masks
         return Verdict(
-            alive=frozenset(chain_mask(board, c) for c in answer.alive),
-            unknown=frozenset(chain_mask(board, c) for c in answer.unknown),
-            witnesses={chain_mask(board, c): tuple(m for m in moves if m is not None) for c, moves in answer.captured.items()},
+            alive=frozenset(masks[c] for c in answer.alive),
+            unknown=frozenset(masks[c] for c in answer.unknown),
+            witnesses={masks[c]: moves for c, moves in answer.captured.items()},  # type: ignore[misc]
             states=answer.states,
         )
