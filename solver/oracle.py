@@ -153,6 +153,14 @@ class Oracle:
         """Positions the bit-mask searches of this oracle visited so far."""
         return sum(a.states for a in self._memo.values())
 
+    def capturable(self, view: GridView, colour: Colour, suicide: Suicide, chains: Iterable[int]) -> frozenset[int]:
+        """Which of these chains (indices) the bit-mask search captures within the
+        budget: a quick one-sided question (it stops once all are captured, and
+        proves nothing about the others), for explore's shrinking."""
+        masks = {view.masks[c]: c for c in chains}
+        result = attack(view.grid, view.position, colour, suicide, frozenset(masks), self.budget.states)
+        return frozenset(masks[m] for m in result.captured)
+
     def decide_all(self, board: Board, suicide: Suicide, deadline: float | None = None) -> tuple[Truth, ...]:
         """The truth for every chain of the board, in board order."""
         truths = {t.chain: t for colour in STONE_COLOURS for t in self.decide(board, colour, suicide, deadline).truths}

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from passalive.solver.attack import attack
+from passalive.solver.oracle import GridView
 from passalive.go.board import STONE_COLOURS, Colour
 from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.go.bitboard import Grid, Position
@@ -487,9 +487,11 @@ def shows(comparison: Comparison, kind: str, programs: Mapping[str, str], truth:
         if judge.name == "truth" and claimant.name != "truth":
             # only the claimant's pass-alive chains matter: can the attacker
             # capture one of them?  (a search that stops at the first capture)
+            view = GridView.of(grid, position)
+            index = {m: i for i, m in enumerate(view.masks)}
             for colour in STONE_COLOURS:
                 claimed = evaluator.verdict(claimant, colour).alive
-                if claimed and attack(grid, position, colour, judge.suicide, claimed, truth.budget).captured:
+                if claimed and evaluator.oracle.capturable(view, colour, judge.suicide, [index[m] for m in claimed]):
                     return True
         outcome, differences = compare(evaluator, comparison)
         return outcome == DISAGREE and kind in kinds(differences)
