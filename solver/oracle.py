@@ -43,7 +43,7 @@ from passalive.go.bitboard import Grid, Position
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 from passalive.solver.attack import attack
-from passalive.solver.simulator import Game, Move, WitnessError, check_witness, play, replay
+from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, WitnessError, check_witness, play, replay
 from passalive.solver.strategies import benson_set, certificate, greedy_capture, open_fills, suicide_capture
 from passalive.solver.truth import Method, Status, Truth, chain_mask, grid_chain_masks
 from passalive.solver.z3check import check
@@ -182,6 +182,8 @@ class Oracle:
         them; `board` may then be None (it is built only if a strategy
         needs it).
         """
+        if board is None and view is None:
+            raise ValueError("the oracle needs the board or its grid view")
         source: object = board if board is not None else view
         key = (id(source), colour._value_, suicide._value_)  # enum members hash slowly
         if key not in self._memo:
@@ -210,6 +212,7 @@ class _Question:
         self.suicide = suicide
         self.started = time.monotonic()
         seconds = self.budget.seconds
+        self.shared_deadline = deadline
         self.deadline = deadline if deadline is not None else (None if seconds is None else self.started + seconds)
         self.view = view
         self.results: dict[int, Truth] = {}
@@ -294,8 +297,9 @@ class _Question:
     def stricter_rule(self) -> None:
         """A chain captured under the stricter rule is captured by the same sequence here."""
         stricter = STRICTER[self.suicide]
-        deadline = self.deadline if self.deadline is not None and self.budget.seconds is None else None
-        base = self.oracle.decide(self.given, self.colour, stricter, deadline, self.view)
+        # a deadline the caller shares among questions is shared with this one too;
+        # otherwise the stricter rule's question has a budget of its own
+        base = self.oracle.decide(self.given, self.colour, stricter, self.shared_deadline, self.view)
         for c in list(self.open):
             truth = base.of(c)
             if truth.status is Status.CAPTURED:
@@ -410,7 +414,7 @@ def _fill_open_regions(board: Board, owner: Colour, game: Game) -> tuple[Board, 
 
 def _board_of(board: Board, owner: Colour, position: bytes) -> Board:
     """A simulator position (owner / attacker / empty per point) as a Board."""
-    states = {0: Colour.EMPTY, 1: owner.opponent, 2: owner}
+    states = {EMPTY: Colour.EMPTY, ATTACKER: owner.opponent, OWNER: owner}
     return board.with_colours({p: states[position[p]] for p in range(len(board.points))})
 
 
@@ -420,7 +424,7 @@ def _shortest_prefix(game: Game, moves: Iterable[Move], chain: int) -> tuple[Mov
     replayed = replay(game, played, Suicide.ILLEGAL)
     points = game.board.chains[chain].points
     for i, position in enumerate(replayed.positions[1:], start=1):
-        if any(position[p] != 2 for p in points):
+        if any(position[p] != OWNER for p in points):
             return played[:i]
     return played
 
