@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eyes": ("passalive.cli.eyes", "Classify one-point eyes as real or false (the instant eye tester), by variant."),
     "analyse": ("passalive.cli.analyse", "Mark the pass-alive stones of each diagram under one or more variants, and say why."),
     "rules": ("passalive.cli.rules_list", "List the bundled rule programs with one-line descriptions."),
-    "verify": ("passalive.cli.verify", "Prove or refute each chain's verdict by searching attacker sequences (Z3, explicit), with or without suicide."),
+    "verify": ("passalive.cli.verify", "Prove or refute each chain's verdict by asking the oracle of the game's truth (searches, Z3, certificates), with or without suicide."),
     "score": ("passalive.cli.score", "Score finished positions with seki detection: territory, seki regions, prisoners."),
     "show": ("passalive.cli.show", "Print the diagrams of files as Sensei's markup, a plain board or JSON."),
 }
