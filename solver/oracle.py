@@ -222,7 +222,7 @@ class _Question:
             own = view.position.stones(colour)
             self.chains = [i for i, m in enumerate(self.masks) if m & own]
         else:
-            self.chains = [c.index for c in board.chains_of(colour)]
+            self.chains = [c.index for c in self.board.chains_of(colour)]
         self.open: list[int] = list(self.chains)
         self.states = 0
         self.depth_reached: dict[int, int] = {}

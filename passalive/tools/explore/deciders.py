@@ -209,6 +209,6 @@ class Evaluator:
         return Verdict(
             alive=frozenset(masks[c] for c in answer.alive),
             unknown=frozenset(masks[c] for c in answer.unknown),
-            witnesses={masks[c]: moves for c, moves in answer.captured.items()},  # type: ignore[misc]
+            witnesses={masks[c]: tuple(m for m in moves if m is not None) for c, moves in answer.captured.items()},
             states=answer.states,
         )
