@@ -200,14 +200,14 @@ def junit_xml(report: Report) -> str:
         "`eyes` or `eyes:VARIANT` the EYES/PATH lines, `score` the SCORE lines). Default: all."
     ),
 )
-@click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the Z3 check).")
+@click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the oracle of the game's truth).")
 @click.option(
     "--timeout",
     type=Seconds(0.1, open_low=False),
     metavar="S",
     default=DEFAULT_TIMEOUT,
     show_default=True,
-    help="Seconds the Z3 check may spend per diagram, colour and suicide rule.",
+    help="Seconds the oracle may spend per diagram, colour and suicide rule.",
 )
 @click.option(
     "--engine",

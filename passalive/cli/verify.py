@@ -4,13 +4,20 @@ For every chain of every diagram: the variant's claim (alive / not alive)
 and what the solver establishes -- *proven* (no attacker sequence of any
 length captures it), *alive for K moves*, *captured* by a sequence (shown as
 Sensei's Library diagrams with numbered moves and in GTP coordinates) or
-*unknown* (time-out).  Exit status 1 when a claim is contradicted.
+*unknown* (time-out; what Benson's theorem or the suicide lemma says about
+the chain follows, labelled as a theorem).  Exit status 1 when a claim is
+contradicted.
 
 `--json` prints
 
     {"diagrams": [{"file", "title", "variant", "suicide", "complete", "seconds",
-                   "chains": [{"colour", "stones", "claim", "result", "depth",
-                               "sequence"}]}]}
+                   "chains": [{"colour", "stones", "claim", "result", "method",
+                               "depth", "sequence", "theorem"}]}]}
+
+`method` says how a result was obtained (`exhaustive search`, `Z3 complete
+check`, `two-region certificate`, `liberty filling`, ...; null when unknown),
+`theorem` what a static theorem says of an unknown chain (`Benson's theorem`
+or `the suicide lemma`: pass-alive; null: nothing).
 """
 
 from __future__ import annotations
@@ -29,8 +36,8 @@ from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei
 from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
-from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
-from passalive.solver.z3check import Status
+from passalive.solver.truth import Method, Status
+from passalive.tools.verify import ChainVerdict, Verification, sequence_diagrams, verify
 
 
 def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
@@ -41,16 +48,28 @@ def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
 
 
 def _result_text(v: Verification, verdict: ChainVerdict) -> str:
+    truth = verdict.truth
     if verdict.result is Status.PROVEN:
-        how = "two-region certificate" if verdict.depth == 0 else f"searched to the complete bound, {verdict.depth}"
-        return f"proven (no capture by any sequence; {how})"
+        return f"proven (no capture by any sequence; {_how(truth.method, verdict.depth)})"
     if verdict.result is Status.ALIVE_TO_DEPTH:
         return f"alive for {verdict.depth} moves (no capture within {verdict.depth} attacker moves)"
     if verdict.result is Status.UNKNOWN:
-        return f"unknown (time ran out; no capture within {verdict.depth} moves)"
+        text = f"unknown ({truth.reason or 'time ran out'}; no capture within {verdict.depth} moves)"
+        if truth.theorem is not None:
+            return f"{text}; by {truth.theorem.value}, not by search: pass-alive"
+        return f"{text}; no static theorem settles it"
     attacker = verdict.colour.opponent.value
     n = len(verdict.sequence)
     return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {' '.join(_sequence(v, verdict))}"
+
+
+def _how(method: Method | None, depth: int) -> str:
+    """How a proof was obtained, in words."""
+    if method is Method.Z3:
+        return f"searched to the complete bound, {depth}"
+    if method is Method.SEARCH:
+        return "exhaustive search of every reachable position"
+    return method.value if method is not None else "?"
 
 
 def _text(path: str, number: int, diagram: Diagram, v: Verification, fmt: str = "plain", fancy: bool = False) -> str:
@@ -90,8 +109,10 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
                 "stones": v.board.names(chain.points),
                 "claim": verdict.claim,
                 "result": verdict.result.value,
+                "method": verdict.truth.method.value if verdict.truth.method else None,
                 "depth": verdict.depth,
                 "sequence": _sequence(v, verdict),
+                "theorem": verdict.truth.theorem.value if verdict.truth.theorem else None,
             }
         )
     return {

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from passalive.solver.attack import attack
+from passalive.solver.oracle import GridView
 from passalive.go.board import STONE_COLOURS, Colour
 from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.go.bitboard import Grid, Position
@@ -487,9 +487,11 @@ def shows(comparison: Comparison, kind: str, programs: Mapping[str, str], truth:
         if judge.name == "truth" and claimant.name != "truth":
             # only the claimant's pass-alive chains matter: can the attacker
             # capture one of them?  (a search that stops at the first capture)
+            view = GridView.of(grid, position)
+            index = {m: i for i, m in enumerate(view.masks)}
             for colour in STONE_COLOURS:
                 claimed = evaluator.verdict(claimant, colour).alive
-                if claimed and attack(grid, position, colour, judge.suicide, claimed, truth.budget).captured:
+                if claimed and evaluator.oracle.capturable(view, colour, judge.suicide, [index[m] for m in claimed]):
                     return True
         outcome, differences = compare(evaluator, comparison)
         return outcome == DISAGREE and kind in kinds(differences)
@@ -609,21 +611,23 @@ Z3_CONFIRM_SECONDS = 30.0
 
 
 def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # type: ignore[no-untyped-def]
-    """A second proof of the truth's pass-alive chains by the solver's Z3 complete
-    check; a contradiction between the two is a bug and raises."""
-    from passalive.solver.z3check import Status, check
+    """A second proof of the truth's pass-alive chains: the oracle with the Z3
+    complete check as its only search; a contradiction between the two is a
+    bug and raises."""
+    from passalive.solver.oracle import Budget, Oracle
+    from passalive.solver.truth import Status
 
+    oracle = Oracle(Budget(seconds=Z3_CONFIRM_SECONDS, states=0, shortcuts=False))
     parts = []
     for colour in STONE_COLOURS:
         alive = evaluator.verdict(judge, colour).alive
         if not alive:
             continue
-        targets = [board.chain_at[m.bit_length() - 1] for m in alive]
-        result = check(board, colour, targets, judge.suicide, complete=True, timeout=Z3_CONFIRM_SECONDS)
-        statuses = {r.status for r in result.chains.values()}
+        answer = oracle.decide(board, colour, judge.suicide)
+        statuses = {answer.of(board.chain_at[m.bit_length() - 1]).status for m in alive}
         if Status.CAPTURED in statuses:  # pragma: no cover - the tests check the two searches agree
             raise AssertionError(f"Z3 captures a chain the attacker search proved pass-alive:\n{board}")
-        proven = statuses == {Status.PROVEN} and len(result.chains) == len(targets)
+        proven = statuses == {Status.PROVEN}
         parts.append(f"{colour.value} " + ("proven" if proven else "not settled in time"))
     return f"; Z3 complete check ({judge.suicide.value} suicide): {', '.join(parts)}" if parts else ""
 
