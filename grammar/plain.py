@@ -17,6 +17,8 @@ from passalive.go.board import Board, Colour, Mark, MarkKind
 from passalive.go.coords import GTP_LETTERS, Frame
 from passalive.go.diagram import Diagram
 from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.go.limits import MAX_SIDE
+from passalive.go.numbers import digits_end, is_ascii_digit, read_number
 
 CELLS: dict[str, Colour] = {
     "X": Colour.BLACK,
@@ -27,6 +29,11 @@ CELLS: dict[str, Colour] = {
     "+": Colour.EMPTY,
 }
 _HOSHI = Mark(MarkKind.HOSHI)
+
+
+def read_row_number(digits: str, location: Location) -> int:
+    """A GTP row number beside a plain board: 1 up to the largest board side."""
+    return read_number(digits, "row number", minimum=1, maximum=MAX_SIDE, location=location)
 
 
 @dataclass(frozen=True)
@@ -73,14 +80,13 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
         return j
 
     def read_number(j: int) -> tuple[tuple[int, int], int]:
-        k = j
-        while k < n and line[k].isdigit():
-            k += 1
-        return (int(line[j:k]), j + 1), k
+        k = digits_end(line, j)
+        value = read_row_number(line[j:k], Location(path, number, j + 1, line))
+        return (value, j + 1), k
 
     i = skip()
     left = None
-    if i < n and line[i].isdigit():
+    if i < n and is_ascii_digit(line[i]):
         left, i = read_number(i)
     cells: list[tuple[str, int]] = []
     right = None
@@ -93,7 +99,7 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
                 raise error("a row number can only stand at the start or end of a row", right[1])
             cells.append((ch, i + 1))
             i += 1
-        elif ch.isdigit() and right is None:
+        elif is_ascii_digit(ch) and right is None:
             right, i = read_number(i)
         else:
             raise error(

@@ -36,6 +36,8 @@ from passalive.go.diagram import (
     frame_for,
 )
 from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.go.limits import MAX_MOVE_NUMBER, MAX_SIDE
+from passalive.go.numbers import digits_end, is_ascii_digit, is_number, read_number
 from passalive.grammar._capture import play
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
@@ -82,7 +84,9 @@ _PLAIN = {".": EMPTY, "X": BLACK, "O": WHITE}
 """The unmarked symbols, the bulk of every diagram: read first."""
 EXPECTED_SYMBOLS = ". , X O B W # @ Y Q Z P C S T M a-z 0-9 _ and the edges | - +"
 
-_COLLISION = re.compile(r"(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s+at\s+(\d+:\d+|\d+|[a-z]|[A-HJ-Z]\d{1,2})\b")
+_COLLISION = re.compile(
+    r"([0-9]+(?:\s*(?:,|and|&)\s*[0-9]+)*)\s+at\s+([0-9]+:[0-9]+|[0-9]+|[a-z]|[A-HJ-Z][0-9]{1,2})\b"
+)
 """A collision in a title: `5 at 1`, `3, 5 at 1`, `4 at a` (a label), `7 at C3` or `7 at 3:2`."""
 
 
@@ -447,22 +451,20 @@ def _header(
         elif ch == "c":
             coordinates = True
             i += 1
-        elif ch.isdigit():
-            j = i
-            while j < len(options) and options[j].isdigit():
-                j += 1
-            board_size = int(options[i:j])
+        elif is_ascii_digit(ch):
+            j = digits_end(options, i)
+            board_size = read_number(
+                options[i:j], "board size", minimum=1, maximum=MAX_SIDE, location=block.at(line, column)
+            )
             size_column = column
-            if not 1 <= board_size <= 52:
-                raise block.error(f"board size {board_size} is out of range (1 to 52)", line, column)
             i = j
         elif ch == "m":
-            j = i + 1
-            while j < len(options) and options[j].isdigit():
-                j += 1
+            j = digits_end(options, i + 1)
             if j == i + 1:
                 raise block.error("the option m needs the number of the first move, e.g. m51", line, column + 1)
-            first_move = int(options[i + 1 : j])
+            first_move = read_number(
+                options[i + 1 : j], "first move number", maximum=MAX_MOVE_NUMBER, location=block.at(line, column + 1)
+            )
             i = j
         else:
             raise block.error(
@@ -557,11 +559,23 @@ def _board_rows(
     width = -1
     for y, row in enumerate(board_rows):
         chars = row.chars[(1 if left else 0) : (len(row.chars) - 1 if right else len(row.chars))]
+        if y == MAX_SIDE:
+            raise block.error(
+                f"this diagram has more than {MAX_SIDE} rows, more than passalive reads (see docs/limits.md)",
+                row.line,
+                row.chars[0][1],
+            )
         if width < 0:
             width = len(chars)
             if width == 0:
                 raise block.error(
                     "this $$ diagram has no board: its first row holds no points", row.line, row.chars[0][1]
+                )
+            if width > MAX_SIDE:
+                raise block.error(
+                    f"this row has {width} points, more than passalive reads ({MAX_SIDE}; see docs/limits.md)",
+                    row.line,
+                    chars[MAX_SIDE][1],
                 )
         elif len(chars) != width:
             if len(chars) > width:
@@ -653,13 +667,16 @@ def _moves(
         for m in _COLLISION.finditer(title):
             target = m.group(2)
             target_column = title_column + m.start(2)
-            if target.isdigit():
-                if int(target) not in by_number:
+            if is_number(target):
+                at_number = read_number(
+                    target, "move number", maximum=MAX_MOVE_NUMBER, location=block.at(header_line, target_column)
+                )
+                if at_number not in by_number:
                     raise block.error(
                         f"the title says '{m.group()}' but no move {target} is drawn", header_line, target_column
                     )
-                point = by_number[int(target)].point
-                at: int | None = int(target)
+                point = by_number[at_number].point
+                at: int | None = at_number
             elif len(target) == 1:
                 if target not in labels:
                     raise block.error(
@@ -677,9 +694,11 @@ def _moves(
                         target_column,
                     ) from None
                 at = None
-            for n in re.finditer(r"\d+", m.group(1)):
-                number = int(n.group())
+            for n in re.finditer(r"[0-9]+", m.group(1)):
                 column = title_column + m.start(1) + n.start()
+                number = read_number(
+                    n.group(), "move number", maximum=MAX_MOVE_NUMBER, location=block.at(header_line, column)
+                )
                 if number in by_number:
                     raise block.error(
                         f"move {number} is both drawn and given in the title", header_line, column

@@ -15,9 +15,11 @@ from importlib import resources
 from itertools import count
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from passalive.errors import InputError, Location
+from passalive.go.limits import MAX_INCLUDE_DEPTH, MAX_RULE_CONSTANT, MAX_RULE_NESTING
+from passalive.go.numbers import read_number
 from passalive.rules import ast
 
 BUNDLED_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -71,7 +73,10 @@ class _Builder(Transformer):
 
     # ----- terms
     def number(self, items: list[Token]) -> ast.Const:
-        return ast.Const(int(items[0]), self.tok_loc(items[0]))
+        return ast.Const(
+            read_number(str(items[0]), "constant", maximum=MAX_RULE_CONSTANT, location=self.tok_loc(items[0])),
+            self.tok_loc(items[0]),
+        )
 
     def string(self, items: list[Token]) -> ast.Const:
         raw = str(items[0])[1:-1]
@@ -98,6 +103,12 @@ class _Builder(Transformer):
         if isinstance(left, ast.Const) and isinstance(right, ast.Const):
             folded = _fold(str(op), left.value, right.value)
             if folded is not None:
+                if abs(folded) > MAX_RULE_CONSTANT:
+                    raise InputError(
+                        f"this constant expression is {'larger' if folded > 0 else 'smaller'} than "
+                        f"{'' if folded > 0 else '-'}{MAX_RULE_CONSTANT}, the limit of a rule program's numbers",
+                        left.loc,
+                    )
                 return ast.Const(folded, left.loc)
         return ast.BinOp(str(op), left, right, left.loc)
 
@@ -272,7 +283,12 @@ def _parse_text(text: str, path: str, directory: str | None, out: _Collector) ->
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, path, lines) from None
-    items = _Builder(path, lines).transform(tree)
+    try:
+        items = _Builder(path, lines).transform(tree)
+    except VisitError as exc:  # lark wraps what a transformer method raises
+        if isinstance(exc.orig_exc, InputError):
+            raise exc.orig_exc from None
+        raise
     for item in items:
         if isinstance(item, ast.Declaration):
             out.declarations.append(item)
