@@ -11,6 +11,7 @@ are separated by blank lines.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from passalive.go.board import Board, Colour, Mark, MarkKind
@@ -46,17 +47,25 @@ class _Row:
 
 def read_plain(text: str, path: str = "<string>", *, allow_illegal: bool = False) -> list[Diagram]:
     """Every plain board of a text (blocks of lines separated by blank lines)."""
-    lines = text.splitlines()
-    diagrams: list[Diagram] = []
+    return list(iter_plain(text.splitlines(), path, allow_illegal=allow_illegal))
+
+
+def iter_plain(lines: list[str], path: str = "<string>", *, allow_illegal: bool = False) -> Iterator[Diagram]:
+    """The plain boards of a text's lines, one at a time: a file of thousands
+    of boards is read in the memory of one (see docs/limits.md)."""
     start: int | None = None
-    for i, line in enumerate([*lines, ""]):
-        if line.strip():
+    for i in range(len(lines) + 1):
+        if i < len(lines) and lines[i].strip():
             if start is None:
                 start = i
         elif start is not None:
-            diagrams.append(_read_board(lines, start, i, path, allow_illegal))
+            if i - start > MAX_SIDE + 2:
+                raise InputError(
+                    f"this board has more than {MAX_SIDE} rows, more than passalive reads (see docs/limits.md)",
+                    Location(path, start + MAX_SIDE + 3, 1, lines[start + MAX_SIDE + 2]),
+                )
+            yield _read_board(lines, start, i, path, allow_illegal)
             start = None
-    return diagrams
 
 
 def _is_coordinate_line(content: str) -> bool:
@@ -98,6 +107,10 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
             if right is not None:
                 raise error("a row number can only stand at the start or end of a row", right[1])
             cells.append((ch, i + 1))
+            if len(cells) > MAX_SIDE:
+                raise error(
+                    f"this row has more than {MAX_SIDE} points, more than passalive reads (see docs/limits.md)", i + 1
+                )
             i += 1
         elif is_ascii_digit(ch) and right is None:
             right, i = read_number(i)

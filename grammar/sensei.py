@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
@@ -141,11 +142,16 @@ def read_sensei(
     text: str, path: str = "<string>", *, replay: bool = True, allow_illegal: bool = False
 ) -> list[Diagram]:
     """Every `$$` diagram of a text, in order."""
-    lines = text.splitlines()
-    return [
-        read_block(lines, first, end, path, replay=replay, allow_illegal=allow_illegal)
-        for first, end in blocks(lines)
-    ]
+    return list(iter_sensei(text.splitlines(), path, replay=replay, allow_illegal=allow_illegal))
+
+
+def iter_sensei(
+    lines: list[str], path: str = "<string>", *, replay: bool = True, allow_illegal: bool = False
+) -> Iterator[Diagram]:
+    """The `$$` diagrams of a text's lines, one at a time: a file of thousands
+    of diagrams is read in the memory of one (see docs/limits.md)."""
+    for first, end in blocks(lines):
+        yield read_block(lines, first, end, path, replay=replay, allow_illegal=allow_illegal)
 
 
 # ------------------------------------------------------------------ one block

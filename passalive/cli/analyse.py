@@ -17,6 +17,7 @@ with one entry per diagram and variant, in that order.
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +27,7 @@ from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analy
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.grammar.read import read_diagrams
+from passalive.grammar.read import iter_diagrams
 from passalive.output.render import render_sensei
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS
@@ -162,19 +163,26 @@ def command(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
-    entries: list[dict[str, Any]] = []
-    texts: list[str] = []
+    # Streamed: each diagram's result is printed before the next diagram is
+    # read, so a file of thousands of boards runs in the memory of one.
+    first = True
+    if as_json:
+        click.echo('{\n  "diagrams": [', nl=False)
     for path in files:
-        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
+        for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal), 1):
             results = [
                 analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
                 for name in names
             ]
             if as_json:
-                entries.extend(_entry(path, diagram, r, explain) for r in results)
+                for r in results:
+                    entry = textwrap.indent(json.dumps(_entry(path, diagram, r, explain), indent=2), "    ")
+                    click.echo(("\n" if first else ",\n") + entry, nl=False)
+                    first = False
             else:
-                texts.append(_text(path, number, diagram, results, explain))
+                click.echo(("" if first else "\n\n") + _text(path, number, diagram, results, explain), nl=False)
+                first = False
     if as_json:
-        click.echo(json.dumps({"diagrams": entries}, indent=2))
+        click.echo(("" if first else "\n  ") + "]\n}")
     else:
-        click.echo("\n\n".join(texts))
+        click.echo()
