@@ -26,7 +26,11 @@ import click
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
+from passalive.cli.options import Seconds
 from passalive.errors import UsageError
+from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
+from passalive.rules.engine import budget
+from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.grammar.read import iter_diagrams
 from passalive.output.render import render_sensei
 from passalive.go.suicide import Suicide
@@ -144,6 +148,12 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+@click.option("--max-facts", type=click.IntRange(1, 10**9), default=DEFAULT_MAX_FACTS, show_default=True,
+              help="Rule engine: refuse a run that derives more tuples than this (docs/limits.md).")
+@click.option("--max-rule-seconds", type=Seconds(), default=DEFAULT_RULE_SECONDS, show_default=True,
+              help="Rule engine: refuse a run that takes longer than this.")
+@click.option("--include-anywhere", is_flag=True,
+              help="Let --program's .include read files outside its folder and the bundled rules.")
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -154,8 +164,31 @@ def command(
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    max_facts: int,
+    max_rule_seconds: float,
+    include_anywhere: bool,
 ) -> None:
-    """Decide which stones of each diagram are pass-alive."""
+    """Decide which stones of each diagram are pass-alive.
+
+    Boards are read up to 52 points a side and files up to 64 MiB; rule
+    programs run within --max-facts tuples and --max-rule-seconds (see
+    docs/limits.md).  Results are printed as each diagram is done.
+    """
+    with budget(max_facts=max_facts, seconds=max_rule_seconds), allow_includes(include_anywhere):
+        _run(files, variants, program, suicide, engine, territory, explain, as_json, allow_illegal)
+
+
+def _run(
+    files: tuple[str, ...],
+    variants: tuple[str, ...],
+    program: str | None,
+    suicide: bool,
+    engine: str,
+    territory: str,
+    explain: bool,
+    as_json: bool,
+    allow_illegal: bool,
+) -> None:
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
     names: list[str | None] = list(variants) if variants else [None]
     if program is not None and variants:

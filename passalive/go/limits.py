@@ -35,9 +35,13 @@ MAX_RULE_NESTING = 100
 MAX_INCLUDE_DEPTH = 32
 """The deepest chain of `.include`s in a rule program."""
 
-DEFAULT_MAX_FACTS = 5_000_000
+DEFAULT_MAX_FACTS = 3_000_000
 """Default bound on the tuples a rule program may derive (`--max-facts`); a
-19x19 casting-out derives about 40,000."""
+19x19 casting-out derives about 57,000, a 52x52 one about 1,500,000."""
+
+DEFAULT_RULE_SECONDS = 8.0
+"""Default bound on the time of one run of a rule program (`--max-rule-seconds`);
+a dense 52x52 board takes about 3 s on the bundled programs."""
 
 
 def board_size_problem(width: int, height: int) -> str | None:
