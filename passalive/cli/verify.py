@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from typing import Any
 
 import click
@@ -39,7 +40,21 @@ def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
     return [move_name(game, m) for m in verdict.sequence]
 
 
-def _result_text(v: Verification, verdict: ChainVerdict) -> str:
+SHOWN_MOVES = 20
+"""Moves of a capturing sequence `--witness short` names; the rest are counted."""
+
+SHOWN_WITNESSES = 5
+"""Captured chains per diagram whose sequences `--witness short` draws as diagrams."""
+
+
+def _names(moves: list[str], witness: str) -> str:
+    """A sequence's move names: all with `--witness full`, else the first SHOWN_MOVES."""
+    if witness == "full" or len(moves) <= SHOWN_MOVES:
+        return " ".join(moves)
+    return " ".join(moves[:SHOWN_MOVES]) + f" … ({len(moves) - SHOWN_MOVES} more; --witness full names them all)"
+
+
+def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") -> str:
     if verdict.result is Status.PROVEN:
         how = "two-region certificate" if verdict.depth == 0 else f"searched to the complete bound, {verdict.depth}"
         return f"proven (no capture by any sequence; {how})"
@@ -49,10 +64,10 @@ def _result_text(v: Verification, verdict: ChainVerdict) -> str:
         return f"unknown (time ran out; no capture within {verdict.depth} moves)"
     attacker = verdict.colour.opponent.value
     n = len(verdict.sequence)
-    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {' '.join(_sequence(v, verdict))}"
+    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {_names(_sequence(v, verdict), witness)}"
 
 
-def _text(path: str, number: int, diagram: Diagram, v: Verification) -> str:
+def _text(path: str, number: int, diagram: Diagram, v: Verification, witness: str = "full", deadline: float | None = None) -> str:
     board = v.board
     title = diagram.title or "(untitled)"
     mode = "complete" if v.complete else f"depth {v.depth}"
@@ -61,16 +76,30 @@ def _text(path: str, number: int, diagram: Diagram, v: Verification) -> str:
         out.append(render_plain(board).rstrip("\n"))
     except ValueError:
         out.append("(not a grid)")
+    drawn = left_out = 0
     for verdict in v.chains:
         chain = board.chains[verdict.chain]
         mark = "CONTRADICTED " if verdict.contradicted else ""
         out.append(
             f"{mark}{verdict.colour.value} {' '.join(board.names(chain.points))}: "
-            f"claim {verdict.claim}; {_result_text(v, verdict)}"
+            f"claim {verdict.claim}; {_result_text(v, verdict, witness)}"
         )
         if verdict.result is Status.CAPTURED and board.size is not None:
+            # Drawing is the costly part of a report: bounded unless --witness full
+            # (a contradicted claim's witness is always drawn).
+            short = witness != "full" and not verdict.contradicted
+            if short and (
+                drawn >= SHOWN_WITNESSES
+                or len(verdict.sequence) > SHOWN_MOVES
+                or (deadline is not None and time.monotonic() > deadline)
+            ):
+                left_out += 1
+                continue
+            drawn += 1
             for text in sequence_diagrams(board, verdict.colour, verdict.sequence, v.suicide):
                 out.append(text.rstrip("\n"))
+    if left_out:
+        out.append(f"({left_out} more capturing sequence(s) not drawn; --witness full draws them all)")
     bad = v.contradictions
     out.append(f"{len(bad)} claim(s) contradicted" if bad else "no claim contradicted")
     return "\n".join(out)
@@ -112,6 +141,9 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--witness", type=click.Choice(["short", "full"]), default="short", show_default=True,
+              help="short: name at most 20 moves of a capturing sequence and draw at most 5 per diagram "
+                   "(and none once the time is up); full: everything (see docs/limits.md).")
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -120,8 +152,13 @@ def command(
     complete: bool,
     timeout: float,
     as_json: bool,
+    witness: str,
 ) -> None:
-    """Prove or refute each chain's verdict by searching attacker sequences."""
+    """Prove or refute each chain's verdict by searching attacker sequences.
+
+    --timeout bounds each diagram's search and, with --witness short, the
+    drawing of its capturing sequences too.
+    """
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
@@ -137,6 +174,7 @@ def command(
     for path, number, diagram in work:
         if bar is not None:
             bar.set_description(f"{path} #{number}")
+        deadline = time.monotonic() + timeout
         v = verify(
             diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout,
             progress=bar.set_postfix_str if bar is not None else None,
@@ -145,7 +183,7 @@ def command(
         if as_json:
             entries.append(_entry(path, diagram, v))
         else:
-            texts.append(_text(path, number, diagram, v))
+            texts.append(_text(path, number, diagram, v, witness, deadline))
         if bar is not None:
             bar.update(1)
     if bar is not None:
