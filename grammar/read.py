@@ -52,6 +52,7 @@ def parse_diagrams(
     allow_illegal: bool = False,
     format: str | None = None,
     node: int | None = None,
+    board_size: int | None = None,
 ) -> list[Diagram]:
     """Every diagram of a text, in order.
 
@@ -60,10 +61,14 @@ def parse_diagrams(
     with a chain without liberties raises IllegalPositionError unless
     `allow_illegal`.  `format` forces one of FORMATS (default: detected);
     `node` chooses the SGF node (default: the end of the main line).
-    `path` only names the text in error messages.
+    `board_size` places plain boards with coordinates on a board of that size
+    (their sides are edges only where they reach it); `path` only names the
+    text in error messages.
     """
     return list(
-        _iter_text(text, path, replay=replay, allow_illegal=allow_illegal, format=format, node=node)
+        _iter_text(
+            text, path, replay=replay, allow_illegal=allow_illegal, format=format, node=node, board_size=board_size
+        )
     )
 
 
@@ -75,6 +80,7 @@ def _iter_text(
     allow_illegal: bool,
     format: str | None,
     node: int | None,
+    board_size: int | None = None,
 ) -> Iterator[Diagram]:
     """The diagrams of a text, one at a time (see `parse_diagrams`)."""
     if format is None and (path.lower().endswith(".sgf") or text.lstrip().startswith("(;")):
@@ -96,7 +102,7 @@ def _iter_text(
     else:
         from passalive.grammar.plain import iter_plain
 
-        yield from iter_plain(lines, path, allow_illegal=allow_illegal)
+        yield from iter_plain(lines, path, allow_illegal=allow_illegal, board_size=board_size)
 
 
 def read_diagrams(
@@ -106,10 +112,15 @@ def read_diagrams(
     allow_illegal: bool = False,
     format: str | None = None,
     node: int | None = None,
+    board_size: int | None = None,
 ) -> list[Diagram]:
     """Every diagram of a file (see `parse_diagrams`); `-` reads standard input.
     A file without any diagram is an InputError."""
-    return list(iter_diagrams(path, replay=replay, allow_illegal=allow_illegal, format=format, node=node))
+    return list(
+        iter_diagrams(
+            path, replay=replay, allow_illegal=allow_illegal, format=format, node=node, board_size=board_size
+        )
+    )
 
 
 def iter_diagrams(
@@ -119,6 +130,7 @@ def iter_diagrams(
     allow_illegal: bool = False,
     format: str | None = None,
     node: int | None = None,
+    board_size: int | None = None,
 ) -> Iterator[Diagram]:
     """The diagrams of a file one at a time, read as they are asked for (see
     `read_diagrams`): a command streams its output, and a file of thousands of
@@ -134,7 +146,9 @@ def iter_diagrams(
     text = decode_text(data, name, skipped)
     del data
     count = 0
-    for diagram in _iter_text(text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node):
+    for diagram in _iter_text(
+        text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node, board_size=board_size
+    ):
         count += 1
         yield diagram
     if not count:

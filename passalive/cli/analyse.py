@@ -26,7 +26,7 @@ import click
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
-from passalive.cli.options import Seconds
+from passalive.cli.options import Seconds, board_size_option
 from passalive.errors import UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
@@ -152,6 +152,7 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
               help="Rule engine: refuse a run that derives more tuples than this (docs/limits.md).")
 @click.option("--max-rule-seconds", type=Seconds(), default=DEFAULT_RULE_SECONDS, show_default=True,
               help="Rule engine: refuse a run that takes longer than this.")
+@board_size_option
 @click.option("--include-anywhere", is_flag=True,
               help="Let --program's .include read files outside its folder and the bundled rules.")
 def command(
@@ -166,6 +167,7 @@ def command(
     allow_illegal: bool,
     max_facts: int,
     max_rule_seconds: float,
+    board_size: int | None,
     include_anywhere: bool,
 ) -> None:
     """Decide which stones of each diagram are pass-alive.
@@ -175,7 +177,7 @@ def command(
     docs/limits.md).  Results are printed as each diagram is done.
     """
     with budget(max_facts=max_facts, seconds=max_rule_seconds), allow_includes(include_anywhere):
-        _run(files, variants, program, suicide, engine, territory, explain, as_json, allow_illegal)
+        _run(files, variants, program, suicide, engine, territory, explain, as_json, allow_illegal, board_size)
 
 
 def _run(
@@ -188,6 +190,7 @@ def _run(
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    board_size: int | None,
 ) -> None:
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
     names: list[str | None] = list(variants) if variants else [None]
@@ -202,7 +205,7 @@ def _run(
     if as_json:
         click.echo('{\n  "diagrams": [', nl=False)
     for path in files:
-        for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal), 1):
+        for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal, board_size=board_size), 1):
             results = [
                 analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
                 for name in names

@@ -30,3 +30,17 @@ class Seconds(click.FloatRange):
         if math.isnan(number):
             self.fail(f"expected a number of seconds, got {value!r}", param, ctx)
         return number
+
+
+def board_size_option(function: Any) -> Any:
+    """`--board-size N`: the full board a plain board with GTP coordinates is cut from."""
+    from passalive.go.limits import MAX_SIDE
+
+    return click.option(
+        "--board-size",
+        type=click.IntRange(1, MAX_SIDE),
+        default=None,
+        metavar="N",
+        help="Plain boards are cut from an NxN board: a side is an edge only where their "
+        "coordinates reach the board's edge (without it: column A, row 1, or a board drawn from A1).",
+    )(function)

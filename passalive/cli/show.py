@@ -11,6 +11,8 @@ import json
 
 import click
 
+from passalive.cli.options import board_size_option
+
 from passalive.go.diagram import Diagram
 from passalive.grammar.read import FORMATS, read_diagrams
 from passalive.output.render import board_json, diagram_json, render_plain, render_sensei
@@ -70,6 +72,7 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
 )
 @click.option("--no-coordinates", is_flag=True, help="Plain format: omit the coordinates around the board.")
 @click.option("--no-marks", is_flag=True, help="Drop marks, labels and move numbers from the boards.")
+@board_size_option
 def command(
     files: tuple[str, ...],
     output: str,
@@ -80,6 +83,7 @@ def command(
     node: int | None,
     no_coordinates: bool,
     no_marks: bool,
+    board_size: int | None,
 ) -> None:
     """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF)."""
     if as_json:
@@ -88,7 +92,8 @@ def command(
     chunks: list[str] = []
     for path in files:
         diagrams = read_diagrams(
-            path, replay=not as_drawn, allow_illegal=allow_illegal, format=input_format, node=node
+            path, replay=not as_drawn, allow_illegal=allow_illegal, format=input_format, node=node,
+            board_size=board_size,
         )
         if no_marks:
             from dataclasses import replace
