@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from fuzz_strategies import mutated, plain_boards, rule_programs, sensei_diagrams, sgf_games
 from passalive.cli import main
 
-EXAMPLES = int(os.environ.get("PASSALIVE_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("PASSALIVE_FUZZ_EXAMPLES", "100"))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=timedelta(seconds=20),
