@@ -2,7 +2,7 @@
 
 The shell examples are taken from the README's ```sh blocks, so an example
 that stops working (or a new one) fails here, not in a reader's terminal.  They
-run in a scratch folder holding the repository's `examples/` and the two files
+run in a scratch folder holding the repository's `examples/` and `docs/`, and the two files
 the README assumes the reader has: `game.sgf` (a game of 152 moves, so
 `--node 120` exists and C3 and Q16 are stones) and `my-variant.dl` (a copy of a
 bundled program).  Each must exit with status 0 and no internal error.
@@ -73,6 +73,7 @@ def _game_sgf() -> str:
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("readme")
     shutil.copytree(ROOT / "examples", folder / "examples")
+    shutil.copytree(ROOT / "docs", folder / "docs")
     (folder / "game.sgf").write_text(_game_sgf(), encoding="ascii")
     shutil.copy(resolve_bundled("casting-out"), folder / "my-variant.dl")
     return folder
@@ -83,6 +84,12 @@ def test_readme_example_runs_as_written(line, scratch, capsys, monkeypatch):
     monkeypatch.chdir(scratch)
     command = re.sub(r"\s+#.*$", "", line)
     argv = shlex.split(command)[1:]
+    if ">" in argv:  # `> FILE`: the output is captured here instead
+        argv = argv[: argv.index(">")]
+    if argv[:1] == ["gtp"]:  # an engine on standard input: ask it something, then quit
+        import io
+
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"boardsize 9\nlist_commands\nquit\n")))
     if not os.environ.get("PASSALIVE_README_ALL"):
         for piece, (was, becomes) in QUICK.items():
             if piece in line and "-q" not in argv:

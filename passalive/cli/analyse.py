@@ -1,17 +1,24 @@
 """`passalive analyse FILE...`: which stones are pass-alive, under which variant, and why.
 
-Every diagram of the files is printed as Sensei's markup with the pass-alive
-stones circled (`B`/`W`) and the pass-alive territory marked (black's with
-squares, white's with triangles), then one line per chain with its stones in
-GTP coordinates.  With several `--variant`s each is shown and the chains on
+Every diagram of the files is printed as a plain board with GTP coordinates
+(`#`/`@` pass-alive black/white stones, `b`/`w` pass-alive territory, `x`/`o`
+dead stones in it, a one-line legend; Unicode and colour on a terminal), or
+with `--format sl` as Sensei's markup with the pass-alive stones circled
+(`B`/`W`) and the territory marked (black's with squares, white's with
+triangles), then one line per chain with its stones in GTP coordinates.
+`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`).  With several `--variant`s each is shown and the chains on
 which they disagree are listed.  `--json` prints one document:
 
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
                    "alive": {"black": [...], "white": [...]},
                    "territory": {"black": [...], "white": [...]},
-                   "chains": [{"colour", "stones", "alive", "explanation"?}]}]}
+                   "chains": [{"colour", "stones", "alive", "explanation"?}],
+                   "area"?, "area_mode"?, "independent_life_regions"?, "status"?}]}
 
-with one entry per diagram and variant, in that order.
+with one entry per diagram and variant, in that order.  The last fields come
+with `--territory katago|katago-strict|independent-life|unconditional`:
+KataGo's area map and GNU Go's unconditional status of every point
+(`passalive.cli.statuses`, docs/statuses.md).
 """
 
 from __future__ import annotations
@@ -31,8 +38,11 @@ from passalive.errors import UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
 from passalive.rules.parse import include_anywhere as allow_includes
+from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
 from passalive.grammar.read import iter_diagrams
-from passalive.output.render import render_sensei
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import analysis_marks, analysis_pictures
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS
 
@@ -65,7 +75,7 @@ def _chain_line(result: Analysis, index: int) -> str:
     return f"{chain.colour.value} {' '.join(board.names(chain.points))}: {verdict}"
 
 
-def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict[str, Any]:
+def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuses: StatusOptions = StatusOptions()) -> dict[str, Any]:
     board = result.board
     chains = []
     for chain in board.chains:
@@ -88,26 +98,41 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict
         "alive": {c.value: _stones(board, result.alive_points(c)) for c in STONE_COLOURS},
         "territory": {c.value: _stones(board, result.territory(c)) for c in STONE_COLOURS},
         "chains": chains,
+        **status_fields(board, result.territory_convention, result.suicide, result.engine, statuses),
     }
 
 
-def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool) -> str:
+def _text(
+    path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool,
+    statuses: StatusOptions = StatusOptions(), fmt: str = "sl", fancy: bool = False,
+) -> str:
     board = diagram.board
     title = diagram.title or "(untitled)"
     out = [f"== {path} #{number}: {title}"]
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
-        try:
-            out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
-            out.append(MARKS_LEGEND)
-        except ValueError:
-            out.append("(not a grid: no diagram)")
+        if fmt == "plain":
+            out.append(terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
+        else:
+            try:
+                out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
+                out.append(MARKS_LEGEND)
+            except ValueError:
+                out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
             names = _stones(board, result.alive_points(colour))
             out.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
         for colour in STONE_COLOURS:
             names = _stones(board, result.territory(colour))
             out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
+        fields = status_fields(board, result.territory_convention, result.suicide, result.engine, statuses)
+        if "status" in fields:
+            try:
+                out.append(render_sensei(unconditional_marks(board, fields["status"]), title=f"{title} — unconditional status").rstrip("\n"))
+                out.append(UNCONDITIONAL_LEGEND)
+            except ValueError:
+                pass
+        out.extend(status_lines(board, fields))
         for chain in board.chains:
             if explain:
                 out.append(result.explain(chain.index))
@@ -145,6 +170,14 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
               help="Territory convention (see docs/variants.md).")
+@click.option("--unsafe-big-territories", is_flag=True,
+              help="KataGo's area (--territory katago|katago-strict): also empty regions bordered by one colour whose chains may die.")
+@click.option("--non-pass-alive-stones", is_flag=True,
+              help="KataGo's area (--territory katago|katago-strict): every stone nobody owns counts for its colour.")
+@click.option("--keep-territories", is_flag=True, help="--territory independent-life: keep the territory of seki-touching areas.")
+@click.option("--keep-stones", is_flag=True, help="--territory independent-life: keep the stones of seki-touching areas.")
+@click.option("--prove", is_flag=True,
+              help="--territory unconditional: replay a capture of every dead chain; explore small territory regions.")
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
@@ -155,6 +188,7 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
 @board_size_option
 @click.option("--include-anywhere", is_flag=True,
               help="Let --program's .include read files outside its folder and the bundled rules.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -162,6 +196,11 @@ def command(
     suicide: bool,
     engine: str,
     territory: str,
+    unsafe_big_territories: bool,
+    non_pass_alive_stones: bool,
+    keep_territories: bool,
+    keep_stones: bool,
+    prove: bool,
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
@@ -169,6 +208,9 @@ def command(
     max_rule_seconds: float,
     board_size: int | None,
     include_anywhere: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Decide which stones of each diagram are pass-alive.
 
@@ -176,49 +218,42 @@ def command(
     programs run within --max-facts tuples and --max-rule-seconds (see
     docs/limits.md).  Results are printed as each diagram is done.
     """
-    with budget(max_facts=max_facts, seconds=max_rule_seconds), allow_includes(include_anywhere):
-        _run(files, variants, program, suicide, engine, territory, explain, as_json, allow_illegal, board_size)
-
-
-def _run(
-    files: tuple[str, ...],
-    variants: tuple[str, ...],
-    program: str | None,
-    suicide: bool,
-    engine: str,
-    territory: str,
-    explain: bool,
-    as_json: bool,
-    allow_illegal: bool,
-    board_size: int | None,
-) -> None:
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
+    statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
+    statuses.check(territory)
     names: list[str | None] = list(variants) if variants else [None]
     if program is not None and variants:
         raise UsageError(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
+    pictures: list[tuple[str, str, str]] = []
     # Streamed: each diagram's result is printed before the next diagram is
     # read, so a file of thousands of boards runs in the memory of one.
     first = True
     if as_json:
         click.echo('{\n  "diagrams": [', nl=False)
-    for path in files:
-        for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal, board_size=board_size), 1):
-            results = [
-                analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
-                for name in names
-            ]
-            if as_json:
-                for r in results:
-                    entry = textwrap.indent(json.dumps(_entry(path, diagram, r, explain), indent=2), "    ")
-                    click.echo(("\n" if first else ",\n") + entry, nl=False)
+    with budget(max_facts=max_facts, seconds=max_rule_seconds), allow_includes(include_anywhere):
+        for path in files:
+            for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal, board_size=board_size), 1):
+                results = [
+                    analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
+                    for name in names
+                ]
+                if as_json:
+                    for r in results:
+                        entry = textwrap.indent(json.dumps(_entry(path, diagram, r, explain, statuses), indent=2), "    ")
+                        click.echo(("\n" if first else ",\n") + entry, nl=False)
+                        first = False
+                elif fmt in PICTURES:
+                    pictures.extend(analysis_pictures(fmt, path, number, diagram, results))
+                else:
+                    text = _text(path, number, diagram, results, explain, statuses, fmt, fancy_output(no_color))
+                    click.echo(("" if first else "\n\n") + text, nl=False)
                     first = False
-            else:
-                click.echo(("" if first else "\n\n") + _text(path, number, diagram, results, explain), nl=False)
-                first = False
     if as_json:
         click.echo(("" if first else "\n  ") + "]\n}")
+    elif fmt in PICTURES:
+        write_pictures(pictures, out, fmt)
     else:
         click.echo()

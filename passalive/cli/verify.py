@@ -22,11 +22,12 @@ from typing import Any
 
 import click
 
-from passalive.cli.options import Seconds
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.grammar.read import read_diagrams
-from passalive.output.render import render_plain
+from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
 from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
@@ -67,13 +68,25 @@ def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") 
     return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {_names(_sequence(v, verdict), witness)}"
 
 
-def _text(path: str, number: int, diagram: Diagram, v: Verification, witness: str = "full", deadline: float | None = None) -> str:
+def _text(
+    path: str,
+    number: int,
+    diagram: Diagram,
+    v: Verification,
+    fmt: str = "plain",
+    fancy: bool = False,
+    witness: str = "full",
+    deadline: float | None = None,
+) -> str:
     board = v.board
     title = diagram.title or "(untitled)"
     mode = "complete" if v.complete else f"depth {v.depth}"
     out = [f"== {path} #{number}: {title}", f"-- variant {v.variant}, suicide={v.suicide.value}, {mode}, {v.seconds:.2f} s"]
     try:
-        out.append(render_plain(board).rstrip("\n"))
+        if fmt == "sl":
+            out.append(render_sensei(board).rstrip("\n"))
+        else:
+            out.append(terminal_board(board, verification_marks(v), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
     except ValueError:
         out.append("(not a grid)")
     drawn = left_out = 0
@@ -144,6 +157,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--witness", type=click.Choice(["short", "full"]), default="short", show_default=True,
               help="short: name at most 20 moves of a capturing sequence and draw at most 5 per diagram "
                    "(and none once the time is up); full: everything (see docs/limits.md).")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -153,6 +167,9 @@ def command(
     timeout: float,
     as_json: bool,
     witness: str,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences.
 
@@ -170,6 +187,7 @@ def command(
         bar = tqdm(total=len(work), unit="diagram", file=sys.stderr, leave=False)
     entries: list[dict[str, Any]] = []
     texts: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
     contradicted = 0
     for path, number, diagram in work:
         if bar is not None:
@@ -182,14 +200,18 @@ def command(
         contradicted += len(v.contradictions)
         if as_json:
             entries.append(_entry(path, diagram, v))
+        elif fmt in PICTURES:
+            pictures.extend(verification_pictures(fmt, path, number, diagram, v))
         else:
-            texts.append(_text(path, number, diagram, v, witness, deadline))
+            texts.append(_text(path, number, diagram, v, fmt, fancy_output(no_color), witness, deadline))
         if bar is not None:
             bar.update(1)
     if bar is not None:
         bar.close()
     if as_json:
         click.echo(json.dumps({"diagrams": entries}, indent=2))
+    elif fmt in PICTURES:
+        write_pictures(pictures, out, fmt)
     else:
         click.echo("\n\n".join(texts))
     if contradicted:
