@@ -37,7 +37,7 @@ from passalive.go.diagram import (
     frame_for,
 )
 from passalive.errors import IllegalPositionError, InputError, Location
-from passalive.go.limits import MAX_MOVE_NUMBER, MAX_SIDE
+from passalive.go.limits import MAX_BLOCK_LINES, MAX_MOVE_NUMBER, MAX_SIDE
 from passalive.go.numbers import digits_end, is_ascii_digit, is_number, read_number
 from passalive.grammar._capture import play
 
@@ -151,6 +151,12 @@ def iter_sensei(
     """The `$$` diagrams of a text's lines, one at a time: a file of thousands
     of diagrams is read in the memory of one (see docs/limits.md)."""
     for first, end in blocks(lines):
+        if end - first > MAX_BLOCK_LINES:
+            raise InputError(
+                f"this $$ diagram has more than {MAX_BLOCK_LINES:,} lines, more than passalive reads "
+                "(see docs/limits.md)",
+                Location(path, first + MAX_BLOCK_LINES + 1, 1, lines[first + MAX_BLOCK_LINES]),
+            )
         yield read_block(lines, first, end, path, replay=replay, allow_illegal=allow_illegal)
 
 

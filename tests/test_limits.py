@@ -273,8 +273,9 @@ def test_bad_utf8_is_located_by_line_and_column(capsys, tmp_path):
         ("$$\n" + "$$ . X .\n" * 60, ":54:4: error: this diagram has more than 52 rows"),
         ("." * 25_000 + "\n", ":1:53: error: this row has more than 52 points"),
         (".X.\n" * 200, ":55:1: error: this board has more than 52 rows"),
+        ("$$\n" + "$$ . X .\n" * 200_000, ":2001:1: error: this $$ diagram has more than 2,000 lines"),
     ],
-    ids=["sensei-wide", "sensei-tall", "plain-row-of-25000", "plain-tall"],
+    ids=["sensei-wide", "sensei-tall", "plain-row-of-25000", "plain-tall", "sensei-200000-lines"],
 )
 def test_a_board_beyond_the_limit_is_refused_at_once(capsys, tmp_path, text, where):
     path = write(tmp_path, text)

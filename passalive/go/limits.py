@@ -17,8 +17,9 @@ MAX_POINTS = MAX_SIDE * MAX_SIDE
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """The most bytes read from one input file or from standard input (64 MiB)."""
 
-MAX_LINE_CHARS = 100_000
-"""The longest line a text reader accepts; a board row is at most 52 points."""
+MAX_BLOCK_LINES = 2_000
+"""The most lines of one `$$` diagram (rows, links and extension lines); a wiki
+diagram has a few dozen.  Checked before the block is parsed."""
 
 MAX_MOVE_NUMBER = 1_000_000
 """The largest move number (`m<N>` in a Sensei header, a move in a title)."""
