@@ -8,7 +8,12 @@ docs/limits.md.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -102,12 +107,6 @@ def test_score_captures_option_reads_ascii_digits_within_bounds(capsys, tmp_path
 
 
 # ---------------------------------------------------------------- helpers for subprocess runs
-
-import os  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
 
 PASSALIVE = str(Path(sys.executable).with_name("passalive"))
 
