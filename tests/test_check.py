@@ -387,7 +387,9 @@ def test_cli_wrong_score_claim_exits_1_and_json_shows_it(capsys, tmp_path):
     assert result["kind"] == "score" and result["variant"] == "score" and result["suicide"] is None
     assert result["status"] == "fail" and result["message"] == "black is 7, expected 8"
     assert (result["expected"], result["got"]) == ("black 8; white 5", "black 7; white 5")
-    code, out, _ = run(["check", path, "--variant", "casting-out"], capsys)
+    code, out, err = run(["check", path, "--variant", "casting-out"], capsys)
+    assert code == 2 and "checked nothing: 1 diagram(s) in 1 file(s), but no line for --variant casting-out" in err
+    code, out, _ = run(["check", path, "--variant", "casting-out", "--allow-empty"], capsys)
     assert code == 0 and "0 checks" in out
 
 

@@ -53,7 +53,11 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="passalive")
 def cli() -> None:
-    """Decide which stones of a Go position are pass-alive, and prove it."""
+    """Decide which stones of a Go position are pass-alive, and prove it.
+
+    Input is bounded: boards up to 52x52 points, files up to 64 MiB, rule
+    programs within --max-facts tuples and --max-rule-seconds (docs/limits.md).
+    """
 
 
 def main(argv: list[str] | None = None) -> None:

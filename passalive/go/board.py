@@ -381,7 +381,7 @@ class Board:
 
     def point(self, name: str) -> int:
         """The id of the point with this name; InputError if there is none."""
-        if name.startswith("#") and name[1:].isdigit() and int(name[1:]) < len(self.points):
+        if name.startswith("#") and 0 < len(name) - 1 <= 9 and name[1:].isascii() and name[1:].isdigit() and int(name[1:]) < len(self.points):
             return int(name[1:])
         if self.size is not None:
             xy = self.frame.locate(name, self.size[0])

@@ -30,11 +30,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+from typing import IO
 from pathlib import Path
 
 from passalive.solver.oracle import GridView
@@ -335,6 +337,55 @@ class Summary:
         return self.units_done == self.units_total
 
 
+def _lock(handle: IO[str], out: Path) -> None:
+    """Hold an exclusive lock on the run record for this run (released when the
+    process ends, however it ends): a second run on the same `--out` would
+    repeat all the work and interleave its lines with the first one's."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system: no lock
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise UsageError(
+            f"{out}: another explore run is writing this file; wait for it to end, or give another --out"
+        ) from None
+
+
+PARENT_POLL = 0.5
+"""Seconds between a worker's looks at whether its parent still lives."""
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when the explore process `parent` ends,
+    also when that is killed with SIGKILL and cannot stop its workers: on Linux
+    the kernel sends the worker SIGKILL (PR_SET_PDEATHSIG); elsewhere a daemon
+    thread watches the parent id.  Without it the workers would sleep forever,
+    holding the caller's stdout and stderr open."""
+    import threading
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_POLL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="passalive-parent-watch", daemon=True).start()
+
+
 def run(
     search: Search,
     out: Path | None = None,
@@ -351,15 +402,17 @@ def run(
     new units after that many seconds, `until_found` as soon as a unit has
     found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes.
     """
+    try:
+        handle = out.open("a") if out else None
+    except OSError as error:
+        raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
+    if handle is not None:
+        _lock(handle, out)  # type: ignore[arg-type]
     records = [r for r in read_records(out) if search.owns(r)] if out else []
     done = {(str(r["size"]), int(r["unit"])): r for r in records if r.get("type") == "unit"}  # type: ignore[arg-type]
     units = search.units()
     todo = [u for u in units if u not in done]
     started = time.monotonic()
-    try:
-        handle = out.open("a") if out else None
-    except OSError as error:
-        raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
     if handle and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
         handle.write("\n")  # a line torn by a killed run stays on its own line
     if handle and not any(r.get("type") == "search" for r in records):
@@ -400,7 +453,7 @@ def run(
                 if out_of_time():
                     break
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
                 pending: set[Future[dict[str, object]]] = set()
                 queue = list(todo)
                 while queue or pending:
