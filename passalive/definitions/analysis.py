@@ -114,6 +114,7 @@ class Analysis:
     _points: Mapping[Colour, Callable[[], frozenset[int]]] = field(default_factory=dict, repr=False)
     _explainer: Callable[[Colour], Trace] | None = field(default=None, repr=False)
     _why: Callable[[int], str] | None = field(default=None, repr=False)
+    _own_territory: Callable[[Colour], frozenset[int]] | None = field(default=None, repr=False)
     _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     def alive(self, colour: Colour) -> frozenset[int]:
@@ -145,7 +146,9 @@ class Analysis:
         convention = convention or self.territory_convention
         key = ("territory", colour, convention)
         if key not in self._cache:
-            if self.engine == "rules":
+            if self._own_territory is not None:
+                self._cache[key] = self._own_territory(colour)
+            elif self.engine == "rules":
                 from passalive.definitions.facts import territory_by_rules
 
                 alive = {c: self.alive(c) for c in STONE_COLOURS}
@@ -167,23 +170,24 @@ class Analysis:
         chain = self.board.chains[chain_index]
         alive = chain_index in self.alive(chain.colour)
         head = f"{chain.colour.value} chain {' '.join(self.board.names(chain.points))}"
+        word = VARIANTS[self.variant].word if self.variant in VARIANTS else "pass-alive"
         if self._why is not None:
-            verdict = "pass-alive" if alive else "not pass-alive"
+            verdict = word if alive else f"not {word}"
             proof = self._why(chain_index).rstrip()
             return f"{head}: {verdict} ({self.variant}, rule engine)\n" + "\n".join("  " + line for line in proof.splitlines())
         trace = self.trace(chain.colour)
         if trace is None or chain_index not in trace.fates:
-            verdict = "pass-alive" if alive else "not pass-alive"
+            verdict = word if alive else f"not {word}"
             return f"{head}: {verdict} under {self.variant} (this variant gives no reasons)"
         fate = trace.fates[chain_index]
         if fate.alive != alive:  # pragma: no cover - would be a bug; the tests check agreement
             raise AssertionError(f"explanation and verdict disagree for chain {chain_index}")
         if alive:
-            lines = [f"{head}: pass-alive ({self.variant})"]
+            lines = [f"{head}: {word} ({self.variant})"]
         elif fate.round is not None:
-            lines = [f"{head}: not pass-alive ({self.variant}), {trace.stage} {fate.round}"]
+            lines = [f"{head}: not {word} ({self.variant}), {trace.stage} {fate.round}"]
         else:
-            lines = [f"{head}: not pass-alive ({self.variant})"]
+            lines = [f"{head}: not {word} ({self.variant})"]
         lines += [f"  - {note}" for note in fate.notes] or ["  - it borders no region"]
         return "\n".join(lines)
 
@@ -246,7 +250,9 @@ def analyse(
         return _fast_analysis(board, chosen, suicide, territory, explainer)
     direct = chosen.direct
     sources = {c: direct(board, c, suicide) for c in STONE_COLOURS}
-    return Analysis(board, chosen.name, suicide, "direct", territory, sources, {}, explainer)
+    own = chosen.territory
+    own_territory = (lambda colour: own(board, colour)) if own is not None else None
+    return Analysis(board, chosen.name, suicide, "direct", territory, sources, {}, explainer, None, own_territory)
 
 
 def _fast_analysis(
