@@ -91,6 +91,8 @@ class Step:
     regions: frozenset[int]
     chains: frozenset[int]
     note: str
+    inner: frozenset[int] = frozenset()
+    """Blocks inside a surrounded area whose points are safe but which may be captured and retaken."""
 
 
 @dataclass(frozen=True)
@@ -102,14 +104,19 @@ class StaticSafety:
     steps: tuple[Step, ...]
 
     def safe_chains(self, colour: Colour) -> frozenset[int]:
-        """Indices into `board.chains` of the safe blocks of `colour`."""
-        points = self.safe[colour]
-        return frozenset(ch.index for ch in self.board.chains_of(colour) if ch.points & points)
+        """Indices into `board.chains` of the safe blocks of `colour`: blocks that are never captured.
+
+        A block inside a surrounded area (step 5) is not among them: the
+        area is safe, so its points end up the owner's, but the attacker may
+        capture the block first (Fuego counts its points as safe all the same).
+        """
+        return frozenset(i for s in self.steps if s.colour is colour for i in s.chains)
 
     def territory(self, colour: Colour) -> frozenset[int]:
-        """The safe points of `colour` that are not its stones: its safe regions."""
-        colours = self.board.colours
-        return frozenset(p for p in self.safe[colour] if colours[p] is not colour)
+        """The safe points of `colour` that are not stones of its safe blocks: its safe regions."""
+        chains = self.board.chains
+        blocks = {p for i in self.safe_chains(colour) for p in chains[i].points}
+        return frozenset(p for p in self.safe[colour] if p not in blocks)
 
     def steps_for(self, chain_index: int) -> tuple[Step, ...]:
         """The steps that made one block safe (empty if it is not safe)."""
@@ -687,7 +694,10 @@ def _surrounded_areas(
                 continue
             if _extended_is_territory(geo, area, frozenset(safe[c]), c, opp_regions):
                 made = _add(geo, safe, c, r.points, True)
-                steps.append(Step(c, "surrounded", r.points, made, "a region next to safe stones where the opponent cannot live"))
+                inner = frozenset(i for i in made if geo.board.chains[i].points <= r.inner_blocks)
+                steps.append(
+                    Step(c, "surrounded", r.points, made - inner, "a region next to safe stones where the opponent cannot live", inner)
+                )
                 return True
         return False
 
