@@ -112,6 +112,11 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--alternating", is_flag=True,
+              help="Check safety under alternating play (the attacker moves first, the owner answers) "
+              "by exhaustive search on small whole boards; for --variant static-safety.")
+@click.option("--budget", type=click.IntRange(min=1), default=300_000, show_default=True, metavar="N",
+              help="With --alternating: positions per search before the answer is 'unknown'.")
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -120,8 +125,15 @@ def command(
     complete: bool,
     timeout: float,
     as_json: bool,
+    alternating: bool = False,
+    budget: int = 300_000,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences."""
+    if alternating:
+        from passalive.cli.verify_alternating import run_alternating
+
+        run_alternating(files, variant or "static-safety", as_json, budget)
+        return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL

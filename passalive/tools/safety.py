@@ -56,3 +56,58 @@ def describe_refutation(grid: Grid, position: Position, colour: Colour, verdict:
     board = grid.board(position)
     rows = grid.text(position)
     return f"REFUTED {colour.value} claim on\n{rows}\n  line: {line_text(board, verdict)}\n  {verdict.broken}"
+
+
+def _plain_grid(board: Board) -> Grid:
+    """The grid of a plain full board, or UsageError: the alternating search needs real edges everywhere."""
+    from passalive.errors import UsageError
+
+    if not board.is_plain_grid or board.open_sides or board.size is None:
+        raise UsageError("the alternating-play search needs a whole rectangular board (no cut-out, holes or links)")
+    return Grid(*board.size)
+
+
+def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET) -> tuple[list[dict[str, object]], list[str]]:
+    """Every chain's claim under `variant` and the alternating-play truth for it, for `verify --alternating`.
+
+    Returns one record per chain (colour, stones, claim, result: holds,
+    refuted or unknown, the attacker's line when refuted, contradicted) and
+    one record per colour for static safety's whole claim (its safe blocks
+    and safe regions together).  A claim is contradicted when the variant
+    calls a chain safe (alive) and the attacker has a winning line.
+    """
+    from passalive.definitions.analysis import analyse
+    from passalive.definitions.static_safety import static_safety
+    from passalive.go.board import STONE_COLOURS
+
+    grid = _plain_grid(board)
+    position = grid.position(board)
+    result = analyse(board, variant=variant)
+    records: list[dict[str, object]] = []
+    notes: list[str] = []
+    for colour in STONE_COLOURS:
+        claimed = result.alive(colour)
+        for chain in board.chains_of(colour):
+            verdict = defend(grid, position, colour, _mask(chain.points), 0, budget)
+            status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
+            records.append(
+                {
+                    "colour": colour.value,
+                    "stones": board.names(chain.points),
+                    "claim": "safe" if chain.index in claimed else "not safe",
+                    "result": status,
+                    "line": line_text(board, verdict) if verdict.holds is False else "",
+                    "states": verdict.states,
+                    "contradicted": chain.index in claimed and verdict.holds is False,
+                }
+            )
+        if variant == "static-safety":
+            whole = static_safety(board)
+            if whole.safe[colour]:
+                verdict = check_claim(grid, position, whole, colour, budget)
+                status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
+                text = f"whole {colour.value} claim (safe blocks and safe regions): {status}"
+                if verdict.holds is False:
+                    text += f" -- {line_text(board, verdict)}: {verdict.broken}"
+                notes.append(text)
+    return records, notes
