@@ -30,11 +30,21 @@ def check_claim(grid: Grid, position: Position, result: StaticSafety, colour: Co
 def alternating_alive(
     grid: Grid, position: Position, board: Board, colour: Colour, budget: int = DEFAULT_BUDGET
 ) -> tuple[frozenset[int], frozenset[int], dict[int, Verdict]]:
-    """Per chain of `colour` (as chain masks): safe under alternating play, unknown, and every verdict."""
+    """Per chain of `colour` (as chain masks): safe under alternating play, unknown, and every verdict.
+
+    A pass-alive chain holds without a search: the owner can always pass, and
+    then no attacker sequence captures it (Benson's theorem).
+    """
+    from passalive.solver.alternating import pass_alive_mask
+
     alive, unknown = set(), set()
     verdicts: dict[int, Verdict] = {}
+    benson = pass_alive_mask(grid, position.stones(colour), position.stones(colour.opponent))
     for chain in board.chains_of(colour):
         mask = _mask(chain.points)
+        if mask & benson:
+            alive.add(mask)
+            continue
         verdict = defend(grid, position, colour, mask, 0, budget)
         verdicts[mask] = verdict
         if verdict.holds is True:

@@ -78,6 +78,8 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     """A side from `NAME` or `NAME@RULE`; the rule defaults to `suicide`, or to
     the one rule a variant is defined for.  UsageError for an unknown name."""
     name, _, rule_text = text.partition("@")
+    if name == "truth" and rule_text == ALTERNATING:
+        return SideSpec(ALTERNATING_TRUTH, Suicide.ILLEGAL)
     rule = Suicide.parse(rule_text) if rule_text else None
     if name.endswith(".dl"):
         if not Path(name).is_file():
@@ -96,6 +98,11 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
         variants[name].check_suicide(rule)  # type: ignore[attr-defined]
     return SideSpec(name, rule)
 
+
+ALTERNATING = "alternating"
+ALTERNATING_TRUTH = "truth-alternating"
+"""`truth@alternating`: the chains the owner keeps if she answers every attack
+(`passalive.solver.alternating`, exhaustive up to the truth budget; suicide illegal)."""
 
 _DIRECT = ("casting-out", "suicide")
 """Variants evaluated by `passalive.definitions.direct.casting_out` directly (same code as `analyse`)."""
@@ -158,6 +165,8 @@ class Evaluator:
         if key not in self._memo:
             if side.name == "truth":
                 self._memo[key] = self._truth(side.suicide, colour)
+            elif side.name == ALTERNATING_TRUTH:
+                self._memo[key] = self._alternating(colour)
             elif side.name in _DIRECT:
                 self._memo[key] = Verdict(self._direct(side.name == "suicide", colour))
             else:
@@ -218,6 +227,16 @@ class Evaluator:
             witnesses.update(captured)
             unknown -= settled_alive | set(captured)
         return Verdict(frozenset(alive), frozenset(unknown), witnesses, states)
+
+    def _alternating(self, colour: Colour) -> Verdict:
+        """Each chain defended on its own under alternating play; budget runs out: unknown."""
+        from passalive.tools.safety import alternating_alive
+
+        alive, unknown, verdicts = alternating_alive(self.grid, self.position, self.board, colour, self.truth.budget)
+        witnesses = {
+            m: tuple(move.point for move in v.line if move.point is not None) for m, v in verdicts.items() if v.holds is False
+        }
+        return Verdict(alive, unknown, witnesses, sum(v.states for v in verdicts.values()))
 
     def _truth_memo(self, suicide: Suicide, colour: Colour) -> Verdict:
         key = ("truth", suicide._value_, colour._value_)
