@@ -71,7 +71,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from passalive.go.board import STONE_COLOURS, Board, Colour, Region
 
@@ -149,7 +148,22 @@ class _Geometry:
         self.rank = [0] * len(order)
         for i, p in enumerate(order):
             self.rank[p] = i
-        self.directed = [self._directed(p) for p in range(len(board.points))]
+        self._directed_cache: dict[int, tuple[int, ...]] = {}
+        self.near: dict[Colour, list[bool]] = {}
+
+    def near_colour(self, colour: Colour) -> list[bool]:
+        """For every point, whether a stone of `colour` is next to it."""
+        if colour not in self.near:
+            colours, adj = self.colours, self.adj
+            self.near[colour] = [any(colours[q] is colour for q in adj[p]) for p in range(len(colours))]
+        return self.near[colour]
+
+    def directed(self, p: int) -> tuple[int, ...]:
+        """The neighbours of `p` up, right, down, left (then any others)."""
+        found = self._directed_cache.get(p)
+        if found is None:
+            found = self._directed_cache[p] = self._directed(p)
+        return found
 
     def _directed(self, p: int) -> tuple[int, ...]:
         coord = self.board.points[p].coord
@@ -213,8 +227,13 @@ class _Block:
     index: int
     stones: frozenset[int]
     liberties: frozenset[int]
-    near: frozenset[int]
-    """Every point next to the block, whatever its colour."""
+    adjacency: tuple[tuple[int, ...], ...]
+
+    @property
+    def near(self) -> frozenset[int]:
+        """Every point next to the block, whatever its colour."""
+        adj = self.adjacency
+        return frozenset(q for p in self.stones for q in adj[p]) - self.stones
 
 
 @dataclass(frozen=True)
@@ -225,6 +244,7 @@ class _Region:
     points: frozenset[int]
     empty: frozenset[int]
     blocks: tuple[_Block, ...]
+    block_set: frozenset[int]
     corridor: bool
     vital1_connected: bool
     vital1: bool
@@ -237,7 +257,7 @@ def _region_facts(geo: _Geometry, region: Region, blocks: Sequence[_Block], colo
     c, opp = colour, colour.opponent
     points = region.points
     empty = region.empty
-    near_c = {p: any(colours[q] is c for q in adj[p]) for p in points}
+    near_c = geo.near_colour(c)
     small = all(near_c[p] for p in empty)
     corridor = all(
         sum(1 for q in adj[p] if colours[q] is not c) <= 2 and near_c[p] for p in points
@@ -261,7 +281,7 @@ def _region_facts(geo: _Geometry, region: Region, blocks: Sequence[_Block], colo
         if all(q in points for p in b.stones for q in adj[p] if colours[q] is not c)
         for s in b.stones
     )
-    return _Region(region.index, points, empty, tuple(blocks), corridor, vital1_connected, vital1, inner)
+    return _Region(region.index, points, empty, tuple(blocks), region.chains, corridor, vital1_connected, vital1, inner)
 
 
 def _protected_cuts(
@@ -270,6 +290,8 @@ def _protected_cuts(
     """A corridor whose cutting points (next to two of its blocks) hold no opponent stone."""
     if not corridor:
         return False
+    if points <= empty:
+        return True  # no opponent stone can sit on a cut
     near = [b.near for b in blocks]
     if len(blocks) == 2:
         return not any(colours[p] is opp for p in points & near[0] & near[1])
@@ -280,7 +302,7 @@ def _protected_cuts(
     return True
 
 
-def _miai_for_inner(geo: _Geometry, region: Region, blocks: Sequence[_Block], near_c: Mapping[int, bool]) -> bool:
+def _miai_for_inner(geo: _Geometry, region: Region, blocks: Sequence[_Block], near_c: Sequence[bool]) -> bool:
     """One block only, and every inner empty point gets two of the block's liberties as a miai."""
     if len(blocks) != 1:
         return False
@@ -291,7 +313,7 @@ def _miai_for_inner(geo: _Geometry, region: Region, blocks: Sequence[_Block], ne
 
 def _take_two(geo: _Geometry, p: int, libs: set[int]) -> bool:
     """Fuego's Find2Libs: the first two neighbours of `p` in `libs` are used up as a miai."""
-    found = [q for q in geo.directed[p] if q in libs][:2]
+    found = [q for q in geo.directed(p) if q in libs][:2]
     if len(found) < 2:
         return False
     libs.difference_update(found)
@@ -363,7 +385,7 @@ def _miai_paths(geo: _Geometry, r: _Region, inner: list[int], colour: Colour) ->
 
 def _best_two(geo: _Geometry, p: int, libs: set[int], todo: set[int]) -> tuple[int, int] | None:
     """Two liberties of `p` as a miai, preferring ones no other open inner point needs."""
-    mine = [q for q in geo.directed[p] if q in libs]
+    mine = [q for q in geo.directed(p) if q in libs]
     if len(mine) <= 1:
         return None
     if len(mine) == 2:
@@ -453,7 +475,7 @@ def _blocks_of(board: Board, colour: Colour) -> dict[int, _Block]:
     adj = board.adjacency
     result = {}
     for ch in board.chains_of(colour):
-        result[ch.index] = _Block(ch.index, ch.points, ch.liberties, frozenset(q for p in ch.points for q in adj[p]) - ch.points)
+        result[ch.index] = _Block(ch.index, ch.points, ch.liberties, adj)
     return result
 
 
@@ -488,8 +510,8 @@ def _test_alive(
         members = set(group)
         candidates = list(regions)
         while True:
-            stones = frozenset(s for i in members for s in chains[i].stones)
-            candidates = [r for r in candidates if _surrounded(geo, r, stones)]
+            in_group = frozenset(b for i in members for b in chains[i].blocks)
+            candidates = [r for r in candidates if r.block_set <= in_group]
             kept = {r.index for r in candidates}
             gone = {i for i in members if sum(1 for ri in healthy[i] if ri in kept) < 2}
             if not gone:
@@ -501,10 +523,6 @@ def _test_alive(
             pts = frozenset(p for r in safe_regions for p in r.points)
             found.append((blocks, pts))
     return found
-
-
-def _surrounded(geo: _Geometry, r: _Region, stones: frozenset[int]) -> bool:
-    return all(q in stones for q in geo.border(r.points))
 
 
 def _can_be_eye(geo: _Geometry, p: int, safe: frozenset[int] | set[int]) -> bool:
@@ -640,9 +658,27 @@ def _add(geo: _Geometry, safe: dict[Colour, set[int]], colour: Colour, points: f
     return blocks  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=32)
+_LAST: list[StaticSafety] = []
+"""The last result, reused while the same Board object is asked again (both colours, territory)."""
+
+
 def static_safety(board: Board) -> StaticSafety:
     """The statically safe points of both colours (see the module's docstring)."""
+    if _LAST and _LAST[0].board is board:
+        return _LAST[0]
+    result = _compute(board)
+    _LAST[:] = [result]
+    return result
+
+
+def _clear_cache() -> None:
+    _LAST.clear()
+
+
+static_safety.cache_clear = _clear_cache  # type: ignore[attr-defined]
+
+
+def _compute(board: Board) -> StaticSafety:
     geo = _Geometry(board)
     safe: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
     steps: list[Step] = []
