@@ -1,17 +1,24 @@
 """`passalive analyse FILE...`: which stones are pass-alive, under which variant, and why.
 
-Every diagram of the files is printed as Sensei's markup with the pass-alive
-stones circled (`B`/`W`) and the pass-alive territory marked (black's with
-squares, white's with triangles), then one line per chain with its stones in
-GTP coordinates.  With several `--variant`s each is shown and the chains on
+Every diagram of the files is printed as a plain board with GTP coordinates
+(`#`/`@` pass-alive black/white stones, `b`/`w` pass-alive territory, `x`/`o`
+dead stones in it, a one-line legend; Unicode and colour on a terminal), or
+with `--format sl` as Sensei's markup with the pass-alive stones circled
+(`B`/`W`) and the territory marked (black's with squares, white's with
+triangles), then one line per chain with its stones in GTP coordinates.
+`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`).  With several `--variant`s each is shown and the chains on
 which they disagree are listed.  `--json` prints one document:
 
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
                    "alive": {"black": [...], "white": [...]},
                    "territory": {"black": [...], "white": [...]},
-                   "chains": [{"colour", "stones", "alive", "explanation"?}]}]}
+                   "chains": [{"colour", "stones", "alive", "explanation"?}],
+                   "area"?, "area_mode"?, "independent_life_regions"?, "status"?}]}
 
-with one entry per diagram and variant, in that order.
+with one entry per diagram and variant, in that order.  The last fields come
+with `--territory katago|katago-strict|independent-life|unconditional`:
+KataGo's area map and GNU Go's unconditional status of every point
+(`passalive.cli.statuses`, docs/statuses.md).
 """
 
 from __future__ import annotations
@@ -26,8 +33,11 @@ from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analy
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
+from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
 from passalive.grammar.read import read_diagrams
-from passalive.output.render import render_sensei
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import analysis_marks, analysis_pictures
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
@@ -61,7 +71,7 @@ def _chain_line(result: Analysis, index: int) -> str:
     return f"{chain.colour.value} {' '.join(board.names(chain.points))}: {verdict}"
 
 
-def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict[str, Any]:
+def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuses: StatusOptions = StatusOptions()) -> dict[str, Any]:
     board = result.board
     chains = []
     for chain in board.chains:
@@ -84,26 +94,42 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict
         "alive": {c.value: _stones(board, result.alive_points(c)) for c in STONE_COLOURS},
         "territory": {c.value: _stones(board, result.territory(c)) for c in STONE_COLOURS},
         "chains": chains,
+        **status_fields(board, result.territory_convention, result.suicide, result.engine, statuses),
     }
 
 
-def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool) -> str:
+def _text(
+    path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool,
+    statuses: StatusOptions = StatusOptions(), fmt: str = "sl", fancy: bool = False,
+) -> str:
     board = diagram.board
     title = diagram.title or "(untitled)"
     out = [f"== {path} #{number}: {title}"]
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
-        try:
-            out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
-            out.append(MARKS_LEGEND.replace("pass-alive", verdict_word(result.variant)))
-        except ValueError:
-            out.append("(not a grid: no diagram)")
+        if fmt == "plain":
+            picture = terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n")
+            out.append(picture.replace("pass-alive", verdict_word(result.variant)))
+        else:
+            try:
+                out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
+                out.append(MARKS_LEGEND.replace("pass-alive", verdict_word(result.variant)))
+            except ValueError:
+                out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
             names = _stones(board, result.alive_points(colour))
             out.append(f"{colour.value} {verdict_word(result.variant)}: {' '.join(names) if names else 'none'}")
         for colour in STONE_COLOURS:
             names = _stones(board, result.territory(colour))
             out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
+        fields = status_fields(board, result.territory_convention, result.suicide, result.engine, statuses)
+        if "status" in fields:
+            try:
+                out.append(render_sensei(unconditional_marks(board, fields["status"]), title=f"{title} — unconditional status").rstrip("\n"))
+                out.append(UNCONDITIONAL_LEGEND)
+            except ValueError:
+                pass
+        out.extend(status_lines(board, fields))
         for chain in board.chains:
             if explain:
                 out.append(result.explain(chain.index))
@@ -143,9 +169,18 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
               help="Territory convention (see docs/variants.md).")
+@click.option("--unsafe-big-territories", is_flag=True,
+              help="KataGo's area (--territory katago|katago-strict): also empty regions bordered by one colour whose chains may die.")
+@click.option("--non-pass-alive-stones", is_flag=True,
+              help="KataGo's area (--territory katago|katago-strict): every stone nobody owns counts for its colour.")
+@click.option("--keep-territories", is_flag=True, help="--territory independent-life: keep the territory of seki-touching areas.")
+@click.option("--keep-stones", is_flag=True, help="--territory independent-life: keep the stones of seki-touching areas.")
+@click.option("--prove", is_flag=True,
+              help="--territory unconditional: replay a capture of every dead chain; explore small territory regions.")
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -153,12 +188,22 @@ def command(
     suicide: bool,
     engine: str,
     territory: str,
+    unsafe_big_territories: bool,
+    non_pass_alive_stones: bool,
+    keep_territories: bool,
+    keep_stones: bool,
+    prove: bool,
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Decide which stones of each diagram are pass-alive."""
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
+    statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
+    statuses.check(territory)
     names: list[str | None] = list(variants) if variants else [None]
     if program is not None and variants:
         raise UsageError(
@@ -167,6 +212,7 @@ def command(
         )
     entries: list[dict[str, Any]] = []
     texts: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
     for path in files:
         for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
             results = [
@@ -174,10 +220,14 @@ def command(
                 for name in names
             ]
             if as_json:
-                entries.extend(_entry(path, diagram, r, explain) for r in results)
+                entries.extend(_entry(path, diagram, r, explain, statuses) for r in results)
+            elif fmt in PICTURES:
+                pictures.extend(analysis_pictures(fmt, path, number, diagram, results))
             else:
-                texts.append(_text(path, number, diagram, results, explain))
-    if as_json:
+                texts.append(_text(path, number, diagram, results, explain, statuses, fmt, fancy_output(no_color)))
+    if not as_json and fmt in PICTURES:
+        write_pictures(pictures, out, fmt)
+    elif as_json:
         click.echo(json.dumps({"diagrams": entries}, indent=2))
     else:
         click.echo("\n\n".join(texts))

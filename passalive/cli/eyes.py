@@ -22,7 +22,9 @@ import click
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
 from passalive.grammar.read import read_diagrams
-from passalive.output.render import render_plain
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import EYE_GLYPHS, fancy_output, terminal_board
+from passalive.tools.figures import eyes_pictures, eyes_sensei
 
 
 def _chain_name(board: Board, chain: int) -> str:
@@ -84,6 +86,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -92,14 +95,18 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
     chosen = variants or tuple(VARIANTS)
     documents: list[dict[str, Any]] = []
     chunks: list[str] = []
     problems: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
     for path in files:
-        for diagram in read_diagrams(path, allow_illegal=allow_illegal):
+        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
             board = diagram.board
             reports = classify_all(board, chosen, engine)
             if check:
@@ -107,13 +114,20 @@ def command(
             if as_json:
                 documents.append(eyes_json(board, diagram.title, reports, engine))
                 continue
+            if fmt in PICTURES:
+                pictures.extend(eyes_pictures(fmt, path, number, diagram, reports))
+                continue
             differ = disagreements(reports)
             first = next(iter(reports.values()))
             marks = {}
             for verdict in first.verdicts:
                 p = verdict.eye.point
                 marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
-            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
+            if fmt == "sl":
+                drawn = eyes_sensei(board, reports, diagram.title).rstrip("\n")
+            else:
+                drawn = terminal_board(board, marks, EYE_GLYPHS, fancy=fancy_output(no_color)).rstrip("\n")
+            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", drawn]
             if not first.verdicts:
                 lines.append("no eye points")
             for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
@@ -128,6 +142,8 @@ def command(
             chunks.append("\n".join(lines) + "\n")
     if as_json:
         click.echo(json.dumps({"diagrams": documents}, indent=2))
+    elif fmt in PICTURES:
+        write_pictures(pictures, out, fmt)
     else:
         click.echo("\n".join(chunks), nl=False)
     if check:

@@ -19,7 +19,9 @@ from typing import Any
 import click
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.output.render import render_plain
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
+from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
 from passalive.grammar.read import read_diagrams
 from passalive.tools.score import MAP_SYMBOLS, RULES, Score, check_diagram, read_score_claim, score
@@ -60,10 +62,14 @@ def _dead_points(board: Board, names: str, where: str) -> list[int]:
     return points
 
 
-def _text(location: str, title: str, result: Score) -> str:
+def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: bool = False) -> str:
     board = result.board
-    marks = {p: result.symbol(p) for p in range(len(board.points))}
-    lines = [f"{location}: {title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
+    marks = {p: result.symbol(p) for p in range(len(board.points)) if result.symbol(p) not in ("X", "O", ".")}
+    if fmt == "sl":
+        drawn = score_sensei(result, title)
+    else:
+        drawn = terminal_board(board, marks, SCORE_GLYPHS, fancy=fancy)
+    lines = [f"{location}: {title or '(untitled)'}", drawn.rstrip("\n")]
     dead = board.names(result.dead)
     if dead:
         lines.append("dead: " + " ".join(dead))
@@ -90,6 +96,7 @@ def _text(location: str, title: str, result: Score) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     dead: str | None,
@@ -99,6 +106,9 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Score finished positions with seki detection (territory, seki, prisoners)."""
     captured = {c: 0 for c in STONE_COLOURS}
@@ -110,8 +120,9 @@ def command(
     documents: list[dict[str, Any]] = []
     chunks: list[str] = []
     problems: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
     for path in files:
-        for diagram in read_diagrams(path, allow_illegal=allow_illegal):
+        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
             board = diagram.board
             if dead is not None:
                 dead_points = _dead_points(board, dead, f"{diagram.title!r} ({diagram.location or path})")
@@ -123,13 +134,16 @@ def command(
                 problems += check_diagram(diagram)
             if as_json:
                 documents.append(score_json(diagram.title, result))
+            elif fmt in PICTURES:
+                pictures.extend(score_pictures(fmt, path, number, diagram, result))
             else:
-                chunks.append(_text(str(diagram.location or path), diagram.title, result))
+                chunks.append(_text(str(diagram.location or path), diagram.title, result, fmt, fancy_output(no_color)))
     if as_json:
         click.echo(json.dumps({"diagrams": documents}, indent=2))
+    elif fmt in PICTURES:
+        write_pictures(pictures, out, fmt)
     else:
-        legend = "map: " + ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items() if k not in ("X", "O", " "))
-        click.echo("\n".join(chunks) + "\n" + legend)
+        click.echo("\n".join(chunks), nl=False)
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)

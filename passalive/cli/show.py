@@ -11,7 +11,9 @@ import json
 
 import click
 
+from passalive.cli.options import PICTURES, write_pictures
 from passalive.go.diagram import Diagram
+from passalive.tools.figures import diagram_pictures
 from passalive.grammar.read import FORMATS, read_diagrams
 from passalive.output.render import board_json, diagram_json, render_plain, render_sensei
 
@@ -40,11 +42,13 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
 @click.option(
     "--format",
     "output",
-    type=click.Choice(["sl", "plain", "json"]),
+    type=click.Choice(["sl", "plain", "json", "svg", "sgf", "png"]),
     default="sl",
     show_default=True,
-    help="Output: Sensei's markup, plain board with GTP coordinates, or JSON.",
+    help="Output: Sensei's markup, plain board with GTP coordinates, JSON, SVG pictures or SGF.",
 )
+@click.option("--out", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="With --format svg/sgf: write one file per diagram into DIR (default: standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
     "--as-drawn",
@@ -80,12 +84,14 @@ def command(
     node: int | None,
     no_coordinates: bool,
     no_marks: bool,
+    out: str | None,
 ) -> None:
     """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF)."""
     if as_json:
         output = "json"
     documents: list[dict] = []
     chunks: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
     for path in files:
         diagrams = read_diagrams(
             path, replay=not as_drawn, allow_illegal=allow_illegal, format=input_format, node=node
@@ -94,15 +100,19 @@ def command(
             from dataclasses import replace
 
             diagrams = [replace(d, board=d.board.without_marks()) for d in diagrams]
-        for diagram in diagrams:
-            if output == "json":
+        for number, diagram in enumerate(diagrams, 1):
+            if output in PICTURES:
+                pictures.extend(diagram_pictures(output, path, number, diagram))
+            elif output == "json":
                 documents.append(diagram_json(diagram))
             elif output == "plain":
                 chunks.append(_plain(diagram, coordinates=not no_coordinates))
             else:
                 where = f"{diagram.location}" if diagram.location else path
                 chunks.append(f"{where}\n" + render_sensei(diagram))
-    if output == "json":
+    if output in PICTURES:
+        write_pictures(pictures, out, output)
+    elif output == "json":
         click.echo(json.dumps({"diagrams": documents}, indent=2))
     else:
         click.echo("\n".join(chunks), nl=False)

@@ -21,11 +21,12 @@ from typing import Any
 
 import click
 
-from passalive.cli.options import Seconds
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.grammar.read import read_diagrams
-from passalive.output.render import render_plain
+from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
 from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
@@ -52,13 +53,16 @@ def _result_text(v: Verification, verdict: ChainVerdict) -> str:
     return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {' '.join(_sequence(v, verdict))}"
 
 
-def _text(path: str, number: int, diagram: Diagram, v: Verification) -> str:
+def _text(path: str, number: int, diagram: Diagram, v: Verification, fmt: str = "plain", fancy: bool = False) -> str:
     board = v.board
     title = diagram.title or "(untitled)"
     mode = "complete" if v.complete else f"depth {v.depth}"
     out = [f"== {path} #{number}: {title}", f"-- variant {v.variant}, suicide={v.suicide.value}, {mode}, {v.seconds:.2f} s"]
     try:
-        out.append(render_plain(board).rstrip("\n"))
+        if fmt == "sl":
+            out.append(render_sensei(board).rstrip("\n"))
+        else:
+            out.append(terminal_board(board, verification_marks(v), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
     except ValueError:
         out.append("(not a grid)")
     for verdict in v.chains:
@@ -117,6 +121,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
               "by exhaustive search on small whole boards; for --variant static-safety.")
 @click.option("--budget", type=click.IntRange(min=1), default=300_000, show_default=True, metavar="N",
               help="With --alternating: positions per search before the answer is 'unknown'.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -125,8 +130,11 @@ def command(
     complete: bool,
     timeout: float,
     as_json: bool,
-    alternating: bool = False,
-    budget: int = 300_000,
+    alternating: bool,
+    budget: int,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences."""
     if alternating:
@@ -145,6 +153,7 @@ def command(
         bar = tqdm(total=len(work), unit="diagram", file=sys.stderr, leave=False)
     entries: list[dict[str, Any]] = []
     texts: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
     contradicted = 0
     for path, number, diagram in work:
         if bar is not None:
@@ -156,14 +165,18 @@ def command(
         contradicted += len(v.contradictions)
         if as_json:
             entries.append(_entry(path, diagram, v))
+        elif fmt in PICTURES:
+            pictures.extend(verification_pictures(fmt, path, number, diagram, v))
         else:
-            texts.append(_text(path, number, diagram, v))
+            texts.append(_text(path, number, diagram, v, fmt, fancy_output(no_color)))
         if bar is not None:
             bar.update(1)
     if bar is not None:
         bar.close()
     if as_json:
         click.echo(json.dumps({"diagrams": entries}, indent=2))
+    elif fmt in PICTURES:
+        write_pictures(pictures, out, fmt)
     else:
         click.echo("\n\n".join(texts))
     if contradicted:

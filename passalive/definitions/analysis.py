@@ -23,6 +23,7 @@ from passalive.go.board import STONE_COLOURS, Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
+from passalive.definitions.statuses import STATUS_TERRITORIES, status_territory
 
 __all__ = ["Analysis", "analyse", "VARIANTS", "Variant", "TERRITORY_CONVENTIONS", "ENGINES", "territory_points"]
 
@@ -32,6 +33,7 @@ TERRITORY_CONVENTIONS: Mapping[str, str] = {
     "healthy": "c-regions healthy for a pass-alive chain and enclosed only by pass-alive chains (default)",
     "katago": "KataGo's pass-alive area: at most one point touching no c stone, or no opponent stone at all, "
     "with every bordering chain pass-alive",
+    **STATUS_TERRITORIES,
     "katago-strict": "KataGo's pass-alive territory without its 'safe big territories': at most one point "
     "touching no c stone, every bordering chain pass-alive",
 }
@@ -57,6 +59,8 @@ def territory_points(
     """
     if convention not in TERRITORY_CONVENTIONS:
         raise UsageError(f"unknown territory convention {convention!r}; known: {', '.join(TERRITORY_CONVENTIONS)}")
+    if convention in STATUS_TERRITORIES:
+        return status_territory(board, colour, convention, suicide, "direct")
     chains = board.chains
     colours = board.colours
     result: set[int] = set()
@@ -117,6 +121,17 @@ class Analysis:
     _own_territory: Callable[[Colour], frozenset[int]] | None = field(default=None, repr=False)
     _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        """Short: the variant, the rule and how many stones of each colour are pass-alive."""
+        counts = ", ".join(f"{len(self.alive_points(c))} {c.value}" for c in STONE_COLOURS)
+        return f"<Analysis {self.variant}, suicide={self.suicide.value}: pass-alive stones {counts}; {self.board!r}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The analysis as an SVG picture in Jupyter (see `passalive.go.display`)."""
+        from passalive.go.display import svg_of
+
+        return svg_of(self)
+
     def alive(self, colour: Colour) -> frozenset[int]:
         """Indices into `board.chains` of the pass-alive chains of `colour`."""
         key = ("alive", colour)
@@ -148,6 +163,8 @@ class Analysis:
         if key not in self._cache:
             if self._own_territory is not None:
                 self._cache[key] = self._own_territory(colour)
+            elif convention in STATUS_TERRITORIES:
+                self._cache[key] = status_territory(self.board, colour, convention, self.suicide, self.engine)
             elif self.engine == "rules":
                 from passalive.definitions.facts import territory_by_rules
 
