@@ -13,6 +13,7 @@ import pytest
 from passalive.definitions.analysis import analyse
 from passalive.definitions.static_safety import static_safety
 from passalive.go.board import Board, Colour
+from passalive.go.suicide import Suicide
 from passalive.grammar.read import parse_diagrams
 
 DATA = Path(__file__).parent / "data" / "fuego_static_safety.txt"
@@ -141,3 +142,63 @@ def test_fuego_go_safe_static(name: str, test_id: str, colour: str, count: int, 
     else:
         got = len(result.safe[Colour.BLACK if colour == "black" else Colour.WHITE])
     assert got == count, f"{name}: Fuego's {test_id} expects {count} safe points ({colour}), got {got}"
+
+
+# ------------------------------------------------------ properties and the CLI
+
+from hypothesis import given, settings  # noqa: E402
+
+from strategies import end_of_game_positions  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(end_of_game_positions(max_size=11))
+def test_every_pass_alive_chain_is_safe_and_colours_never_overlap(b: Board) -> None:
+    # Benson's healthy regions are healthy for static safety too, so pass-alive implies safe.
+    result = static_safety(b)
+    passalive = analyse(b, variant="casting-out")
+    for colour in (Colour.BLACK, Colour.WHITE):
+        assert passalive.alive(colour) <= result.safe_chains(colour)
+        for i in result.safe_chains(colour):
+            assert b.chains[i].colour is colour
+    assert not result.safe[Colour.BLACK] & result.safe[Colour.WHITE]
+
+
+def run_cli(args: list[str], capsys) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+    from passalive.cli import main
+
+    try:
+        main(args)
+        code = 0
+    except SystemExit as done:
+        code = int(done.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def test_verify_alternating_shows_the_refutation_and_exits_1(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "cut.txt"
+    path.write_text("$$ protected cuts\n$$ +-------+\n$$ | . O . |\n$$ | X . O |\n$$ | O . . |\n$$ | . O . |\n$$ +-------+\n")
+    code, out = run_cli(["verify", "--alternating", "--variant", "static-safety", str(path)], capsys)
+    assert code == 1, out
+    assert "CONTRADICTED white A2: claim safe; refuted by B B2, W A4, B A1" in out
+
+
+def test_verify_alternating_refuses_a_cut_out(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "open.txt"
+    path.write_text("$$ open\n$$ | . O . |\n$$ | X . O |\n$$ +-------+\n")
+    code, out = run_cli(["verify", "--alternating", str(path)], capsys)
+    assert code == 2 and "whole rectangular board" in out
+
+
+def test_explore_compares_static_safety_with_the_alternating_truth() -> None:
+    from passalive.go.bitboard import Grid
+    from passalive.tools.explore.deciders import Evaluator, TruthOptions, resolve_side
+
+    grid = Grid(3, 3)
+    position = grid.parse_text(["X.O", "O..", "..."])
+    evaluator = Evaluator(grid, position, {}, TruthOptions(budget=100_000))
+    truth = evaluator.verdict(resolve_side("truth@alternating", Suicide.ILLEGAL, {}), Colour.BLACK)
+    claim = evaluator.verdict(resolve_side("static-safety", Suicide.ILLEGAL, {}), Colour.BLACK)
+    a3 = 1 << 0
+    assert not claim.alive and not truth.alive and truth.witnesses[a3] == (1,)  # white B3 captures
