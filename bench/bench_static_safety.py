@@ -26,7 +26,7 @@ from bench_analyse import fresh, median_us  # noqa: E402
 from strategies import random_position  # noqa: E402
 
 from passalive.definitions.analysis import analyse  # noqa: E402
-from passalive.definitions.static_safety import static_safety  # noqa: E402
+from passalive.definitions.static_safety import clear_cache  # noqa: E402
 from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
 
 
@@ -45,7 +45,7 @@ def main() -> None:
         r.alive_points(STONE_COLOURS[0]), r.alive_points(STONE_COLOURS[1])
 
     def safety(b: Board) -> None:
-        static_safety.cache_clear()
+        clear_cache()
         r = analyse(b, variant="static-safety")
         r.alive(STONE_COLOURS[0]), r.alive(STONE_COLOURS[1])
 

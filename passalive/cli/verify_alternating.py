@@ -13,6 +13,7 @@ Exit status 1 when a chain claimed safe is refuted.  `--json` prints
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import click
 
@@ -39,7 +40,8 @@ def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget:
             for r in records:
                 mark = "CONTRADICTED " if r["contradicted"] else ""
                 line = f" by {r['line']}" if r["line"] else ""
-                out.append(f"{mark}{r['colour']} {' '.join(r['stones'])}: claim {r['claim']}; {r['result']}{line}")  # type: ignore[arg-type]
+                stones = " ".join(cast("list[str]", r["stones"]))
+                out.append(f"{mark}{r['colour']} {stones}: claim {r['claim']}; {r['result']}{line}")
             out += notes
             texts.append("\n".join(out))
     if as_json:

@@ -72,7 +72,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from passalive.go.board import STONE_COLOURS, Board, Colour, Region
+
+if TYPE_CHECKING:  # variants imports this module lazily; a type-only import avoids the cycle
+    from passalive.definitions.variants import Trace
 
 
 @dataclass(frozen=True)
@@ -585,7 +590,9 @@ def _connect_all(geo: _Geometry, area: frozenset[int], safe_in: frozenset[int], 
     while change and unsafe and len(libs) >= 2:
         newly = []
         for anchor in unsafe:
-            chain = board.chains[chain_at[anchor]]  # type: ignore[index]
+            index = chain_at[anchor]
+            assert index is not None
+            chain = board.chains[index]
             two = [q for q in geo.ordered(chain.liberties) if q in libs][:2]
             if len(two) >= 2:
                 safe |= chain.points
@@ -652,10 +659,10 @@ def _add(geo: _Geometry, safe: dict[Colour, set[int]], colour: Colour, points: f
     colours = geo.colours
     stones = {q for q in geo.border(points) if colours[q] is not Colour.EMPTY}
     chain_at = geo.board.chain_at
-    blocks = frozenset(chain_at[q] for q in stones)  # type: ignore[misc]
+    blocks = frozenset(i for i in (chain_at[q] for q in stones) if i is not None)
     for i in blocks:
-        safe[colour] |= geo.board.chains[i].points  # type: ignore[index]
-    return blocks  # type: ignore[return-value]
+        safe[colour] |= geo.board.chains[i].points
+    return blocks
 
 
 _LAST: list[StaticSafety] = []
@@ -671,11 +678,9 @@ def static_safety(board: Board) -> StaticSafety:
     return result
 
 
-def _clear_cache() -> None:
+def clear_cache() -> None:
+    """Forget the remembered result (for timing a fresh computation)."""
     _LAST.clear()
-
-
-static_safety.cache_clear = _clear_cache  # type: ignore[attr-defined]
 
 
 def _compute(board: Board) -> StaticSafety:
@@ -775,7 +780,7 @@ def safe_territory(board: Board, colour: Colour) -> frozenset[int]:
     return static_safety(board).territory(colour)
 
 
-def trace_static_safety(board: Board, colour: Colour):  # type: ignore[no-untyped-def]
+def trace_static_safety(board: Board, colour: Colour) -> Trace:
     """Every block's fate: the steps that made it safe, or why none did."""
     from passalive.definitions.variants import ChainFate, Trace
 

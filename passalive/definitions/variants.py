@@ -387,7 +387,7 @@ def _static_territory(board: Board, colour: Colour) -> frozenset[int]:
 def _static_trace(board: Board, colour: Colour) -> Trace:
     from passalive.definitions.static_safety import trace_static_safety
 
-    return trace_static_safety(board, colour)  # type: ignore[no-any-return]
+    return trace_static_safety(board, colour)
 
 
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
