@@ -44,7 +44,7 @@ from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.figures import analysis_marks, analysis_pictures
 from passalive.go.suicide import Suicide
-from passalive.definitions.variants import VARIANTS
+from passalive.definitions.variants import VARIANTS, verdict_word
 
 
 MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory)"
@@ -71,7 +71,8 @@ def _stones(board: Board, points: frozenset[int]) -> list[str]:
 def _chain_line(result: Analysis, index: int) -> str:
     board = result.board
     chain = board.chains[index]
-    verdict = "pass-alive" if index in result.alive(chain.colour) else "not pass-alive"
+    word = verdict_word(result.variant)
+    verdict = word if index in result.alive(chain.colour) else f"not {word}"
     return f"{chain.colour.value} {' '.join(board.names(chain.points))}: {verdict}"
 
 
@@ -112,16 +113,17 @@ def _text(
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
         if fmt == "plain":
-            out.append(terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
+            picture = terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n")
+            out.append(picture.replace("pass-alive", verdict_word(result.variant)))
         else:
             try:
                 out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
-                out.append(MARKS_LEGEND)
+                out.append(MARKS_LEGEND.replace("pass-alive", verdict_word(result.variant)))
             except ValueError:
                 out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
             names = _stones(board, result.alive_points(colour))
-            out.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
+            out.append(f"{colour.value} {verdict_word(result.variant)}: {' '.join(names) if names else 'none'}")
         for colour in STONE_COLOURS:
             names = _stones(board, result.territory(colour))
             out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
@@ -148,9 +150,11 @@ def _text(
             for chain in differ:
                 yes = [r.variant for r in results if chain.index in r.alive(chain.colour)]
                 no = [r.variant for r in results if chain.index not in r.alive(chain.colour)]
+                words = {verdict_word(r.variant) for r in results}
+                word = words.pop() if len(words) == 1 else "alive"
                 out.append(
                     f"  {chain.colour.value} {' '.join(board.names(chain.points))}: "
-                    f"pass-alive under {', '.join(yes)}; not under {', '.join(no)}"
+                    f"{word} under {', '.join(yes)}; not under {', '.join(no)}"
                 )
         else:
             out.append("the variants agree on every chain")

@@ -13,7 +13,8 @@ A side is a variant (`passalive rules` lists them), a rule program
 (`--program FILE.dl`, or a path ending in `.dl`), or `truth` (the game: an
 exhaustive search over attacker sequences); `NAME@RULE` fixes its suicide
 rule (`no`, `multi`, `all`), otherwise `--suicide` applies where the variant
-is defined for it.  `--suite` runs the comparisons of docs/findings.md.
+is defined for it.  `truth@alternating` is the game with answers: the chains
+their owner keeps if she answers every attack (for `static-safety`).  `--suite` runs the comparisons of docs/findings.md.
 
 Prints the counts per comparison (agree / disagree / undecided), and for
 each kind of disagreement a minimal board as a Sensei's Library diagram with

@@ -178,6 +178,11 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--witness", type=click.Choice(["short", "full"]), default="short", show_default=True,
               help="short: name at most 20 moves of a capturing sequence and draw at most 5 per diagram "
                    "(and none once the time is up); full: everything (see docs/limits.md).")
+@click.option("--alternating", is_flag=True,
+              help="Check safety under alternating play (the attacker moves first, the owner answers) "
+              "by exhaustive search on small whole boards; for --variant static-safety.")
+@click.option("--budget", type=click.IntRange(min=1), default=300_000, show_default=True, metavar="N",
+              help="With --alternating: positions per search before the answer is 'unknown'.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
@@ -188,6 +193,8 @@ def command(
     timeout: float,
     as_json: bool,
     witness: str,
+    alternating: bool,
+    budget: int,
     fmt: str,
     out: str | None,
     no_color: bool,
@@ -197,6 +204,11 @@ def command(
     --timeout bounds each diagram's search and, with --witness short, the
     drawing of its capturing sequences too.
     """
+    if alternating:
+        from passalive.cli.verify_alternating import run_alternating
+
+        run_alternating(files, variant or "static-safety", as_json, budget)
+        return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL

@@ -164,6 +164,9 @@ class Analysis:
         `passalive.definitions.territory`.  With the rule engine it is
         computed by `rules/territory.dl` or `rules/katago-area.dl`.
         """
+        own = VARIANTS[self.variant].territory if self.variant in VARIANTS else None
+        if own is not None:  # the variant's own territory (static safety's safe regions)
+            return own(self.board, colour)
         return self.details.territory(self, colour, convention or self.territory_convention)
 
     def trace(self, colour: Colour) -> Trace | None:
@@ -175,7 +178,8 @@ class Analysis:
         chain = self.board.chains[chain_index]
         alive = chain_index in self.alive(chain.colour)
         head = f"{chain.colour.value} chain {' '.join(self.board.names(chain.points))}"
-        verdict = "pass-alive" if alive else "not pass-alive"
+        word = VARIANTS[self.variant].word if self.variant in VARIANTS else "pass-alive"
+        verdict = word if alive else f"not {word}"
         if self.details.proof is not None:
             proof = self.details.proof(chain_index).rstrip()
             return f"{head}: {verdict} ({self.variant}, rule engine)\n" + "\n".join("  " + line for line in proof.splitlines())
@@ -186,11 +190,11 @@ class Analysis:
         if fate.alive != alive:  # pragma: no cover - would be a bug; the tests check agreement
             raise AssertionError(f"explanation and verdict disagree for chain {chain_index}")
         if alive:
-            lines = [f"{head}: pass-alive ({self.variant})"]
+            lines = [f"{head}: {word} ({self.variant})"]
         elif fate.round is not None:
-            lines = [f"{head}: not pass-alive ({self.variant}), {trace.stage} {fate.round}"]
+            lines = [f"{head}: not {word} ({self.variant}), {trace.stage} {fate.round}"]
         else:
-            lines = [f"{head}: not pass-alive ({self.variant})"]
+            lines = [f"{head}: not {word} ({self.variant})"]
         lines += [f"  - {note}" for note in fate.notes] or ["  - it borders no region"]
         return "\n".join(lines)
 

@@ -329,6 +329,11 @@ class Variant:
             raise ValueError(f"the variant {self.name!r} has no fast path")
         return casting_out(geometry, colour, self.all_points)
 
+    word: str = "pass-alive"
+    """What a chain the variant accepts is called in text output (`safe` for static safety)."""
+    territory: Callable[[Board, Colour], frozenset[int]] | None = None
+    """The variant's own territory, used instead of a territory convention (None: the convention decides)."""
+
     def check_suicide(self, suicide: Suicide) -> None:
         """Refuse a suicide rule the variant is not defined for, with a UsageError."""
         if suicide not in self.suicide:
@@ -379,6 +384,24 @@ def _definition(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL
     return frozenset(alive_chains(board, colour, all_points=suicide is not Suicide.ILLEGAL))
 
 
+def _static_safe(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_chains
+
+    return safe_chains(board, colour)
+
+
+def _static_territory(board: Board, colour: Colour) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_territory
+
+    return safe_territory(board, colour)
+
+
+def _static_trace(board: Board, colour: Colour) -> Trace:
+    from passalive.definitions.static_safety import trace_static_safety
+
+    return trace_static_safety(board, colour)
+
+
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
 ANY_SUICIDE = frozenset(Suicide)
 
@@ -415,8 +438,21 @@ VARIANTS: Mapping[str, Variant] = {
             "the set-based definition itself, solved as a constraint problem (python-constraint2); any suicide rule",
             ANY_SUICIDE, None, _definition, None,
         ),
+        Variant(
+            "static-safety",
+            "Müller 1997 / Fuego's go_safe static: blocks and regions safe if the owner answers every attack "
+            "(1-vital and 2-vital regions, miai connections, surrounded areas)",
+            NO_SUICIDE, None, _static_safe, _static_trace,
+            word="safe", territory=_static_territory,
+        ),
     )
 }
+
+def verdict_word(variant: str) -> str:
+    """How text output names a chain the variant accepts: `pass-alive`, or `safe` for static safety."""
+    chosen = VARIANTS.get(variant)
+    return chosen.word if chosen is not None else "pass-alive"
+
 
 DEFAULT_VARIANT = "casting-out"
 SUICIDE_VARIANT = "suicide"

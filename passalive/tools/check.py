@@ -263,7 +263,11 @@ def check_diagram(
             rows.append(row)
             if note:
                 notes.append(note)
-        if verify and any(v != TRUTH and (selected is None or v in selected) for v in exp.variants):
+        # a claim of safety under alternating play (static-safety) is not a pass-alive claim:
+        # `verify --alternating` checks those
+        if verify and any(
+            v != TRUTH and verdict_word(v) == "pass-alive" and (selected is None or v in selected) for v in exp.variants
+        ):
             rows.append(_verify_expectation(diagram, path, number, exp, expected, oracle))
         if exp.territory is not None and (selected is None or "status" in selected):
             from passalive.tools.status_check import check_statuses
@@ -511,6 +515,13 @@ def _move_name(board: Board, move: int | None) -> str:
     if 0 <= move < len(board.points):
         return board.name(move)
     return "(beyond the cut)"
+
+
+def verdict_word(variant: str) -> str:
+    """`pass-alive`, or what a variant that makes another kind of claim calls it (`safe`)."""
+    from passalive.definitions.variants import verdict_word as word
+
+    return word(variant)
 
 
 def _verify_expectation(

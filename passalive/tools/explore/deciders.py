@@ -82,6 +82,8 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     """A side from `NAME` or `NAME@RULE`; the rule defaults to `suicide`, or to
     the one rule a variant is defined for.  UsageError for an unknown name."""
     name, _, rule_text = text.partition("@")
+    if name == "truth" and rule_text == ALTERNATING:
+        return SideSpec(ALTERNATING_TRUTH, Suicide.ILLEGAL)
     rule = Suicide.parse(rule_text) if rule_text else None
     if name.endswith(".dl"):
         if not Path(name).is_file():
@@ -100,6 +102,11 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
         variants[name].check_suicide(rule)  # type: ignore[attr-defined]
     return SideSpec(name, rule)
 
+
+ALTERNATING = "alternating"
+ALTERNATING_TRUTH = "truth-alternating"
+"""`truth@alternating`: the chains the owner keeps if she answers every attack
+(`passalive.solver.alternating`, exhaustive up to the truth budget; suicide illegal)."""
 
 @dataclass(frozen=True)
 class TruthOptions:
@@ -168,6 +175,8 @@ class Evaluator:
         if key not in self._memo:
             if side.name == "truth":
                 self._memo[key] = self._truth(side.suicide, colour)
+            elif side.name == ALTERNATING_TRUTH:
+                self._memo[key] = self._alternating(colour)
             elif getattr(_variants().get(side.name), "fast", False):  # casting-out, suicide
                 self._memo[key] = Verdict(self._direct(_variants()[side.name].all_points, colour))  # type: ignore[attr-defined]
             else:
@@ -212,3 +221,13 @@ class Evaluator:
             witnesses={masks[c]: tuple(m for m in moves if m is not None) for c, moves in answer.captured.items()},
             states=answer.states,
         )
+
+    def _alternating(self, colour: Colour) -> Verdict:
+        """Each chain defended on its own under alternating play; budget runs out: unknown."""
+        from passalive.tools.safety import alternating_alive
+
+        alive, unknown, verdicts = alternating_alive(self.grid, self.position, self.board, colour, self.truth.budget)
+        witnesses = {
+            m: tuple(move.point for move in v.line if move.point is not None) for m, v in verdicts.items() if v.holds is False
+        }
+        return Verdict(alive, unknown, witnesses, sum(v.states for v in verdicts.values()))
