@@ -24,7 +24,8 @@ from collections.abc import Callable
 from sgfmill import sgf
 
 from passalive import Board, Colour, parse_diagrams, render_sensei
-from passalive.grammar._capture import play, remove_chain
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
 from passalive.grammar.sensei import blocks, parser
 
 SIZE = 19
@@ -40,9 +41,7 @@ def random_position(rng: random.Random, moves: int) -> Board:
     for _ in range(moves):
         free = [p for p, c in enumerate(colours) if c is Colour.EMPTY]
         p = rng.choice(free)
-        _, suicide = play(colours, empty.adjacency, p, colour)
-        if suicide:
-            remove_chain(colours, empty.adjacency, p)
+        play(colours, empty.adjacency, p, colour, Colour.EMPTY, Suicide.ALL)
         colour = colour.opponent
     return empty.with_colours({p: c for p, c in enumerate(colours) if c is not Colour.EMPTY})
 

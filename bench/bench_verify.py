@@ -1,6 +1,7 @@
 """Benchmark the solver: complete proofs of pass-alive claims, and bounded checks with suicide.
 
     .venv/bin/python bench/bench_verify.py [--n9 20] [--n19 8] [--seed 1] [--budget 10]
+    .venv/bin/python bench/bench_verify.py --games tests/data/games   # the GNU Go games only
 
 Positions come from random play towards the end of a game
 (`tests/strategies.random_position`): players alternate random legal moves
@@ -20,6 +21,12 @@ run on the same question, is the explicit-state search
 the ratio baseline / Z3 are printed where it finishes, "dnf" where it does
 not.  Times are process CPU seconds (Z3 runs in this process), so that other
 work on a shared machine does not inflate them.
+
+`--games FOLDER` times `verify --complete` (the oracle, `passalive.tools.verify`)
+on real 19x19 final positions instead: every SGF in the folder (GNU Go
+self-play to two passes, made by bench/gnugo_games.py), both colours, with
+and without suicide; every chain must be settled by search (not by a
+theorem), none unknown, within 30 s of wall time per position (issue 10).
 
 Targets (issue 4): 9x9 complete median <= 2 s, 19x19 complete median <= 30 s,
 19x19 bounded k=12 with suicide <= 10 s (each), peak memory of the process
@@ -114,13 +121,44 @@ def run(boards: list[Board], label: str, suicide: Suicide, depth: int | None, bu
     return ok
 
 
+def games(folder: Path, target: float = 30.0) -> bool:
+    """`verify --complete` on each game's final position; True if every chain is
+    settled by search within `target` seconds (wall time) per position."""
+    from passalive.grammar.read import read_diagrams
+    from passalive.tools.verify import verify
+
+    ok = True
+    for path in sorted(folder.glob("*.sgf")):
+        board = read_diagrams(str(path))[0].board
+        for suicide in (Suicide.ILLEGAL, Suicide.MULTI):
+            variant = "casting-out" if suicide is Suicide.ILLEGAL else "suicide"
+            started = time.monotonic()
+            result = verify(board, variant, suicide, complete=True, timeout=120)
+            seconds = time.monotonic() - started
+            unsettled = [v for v in result.chains if not v.truth.by_search]
+            methods = sorted({v.truth.method.value for v in result.chains if v.truth.method})
+            good = not unsettled and not result.contradictions and seconds <= target
+            ok &= good
+            print(
+                f"  {path.name} suicide={suicide.value}: {len(result.chains)} chains, "
+                f"{len(unsettled)} not settled by search, {len(result.contradictions)} contradicted, "
+                f"{seconds:.2f} s ({', '.join(methods)}){'' if good else '  NOT met'}",
+                flush=True,
+            )
+    print(f"games: every chain settled by search within {target:g} s per position: {'met' if ok else 'NOT met'}")
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n9", type=int, default=20, help="9x9 positions per kind")
     parser.add_argument("--n19", type=int, default=8, help="19x19 positions per kind")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=10.0, help="seconds for the explicit baseline per question")
+    parser.add_argument("--games", type=Path, default=None, metavar="FOLDER", help="only time verify on the SGF games in FOLDER")
     args = parser.parse_args()
+    if args.games is not None:
+        sys.exit(0 if games(args.games) else 1)
     results = []
     for kind in KINDS:
         boards = positions(9, kind, args.n9, args.seed)

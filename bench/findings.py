@@ -27,6 +27,8 @@ from passalive.go.suicide import Suicide
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "bench" / "runs"
 DOC = ROOT / "docs" / "findings.md"
+KEPT = "<!-- kept by bench/findings.py -->"
+"""Everything from this line on in docs/findings.md is kept when the page is regenerated."""
 EXAMPLES = ROOT / "examples"
 
 RANDOM_COUNT = 1_000_000
@@ -237,6 +239,9 @@ def write(summaries: dict[str, Summary]) -> str:
         )
         (EXAMPLES / f"findings-{key}.txt").write_text(header + "\n\n".join(blocks) + "\n")
     text = "\n".join(lines)
+    old = DOC.read_text() if DOC.exists() else ""
+    if KEPT in old:  # sections written by other benchmarks stay (static safety)
+        text = text.rstrip("\n") + "\n\n" + old[old.index(KEPT):]
     DOC.write_text(text)
     return text
 

@@ -5,18 +5,26 @@ printouts `+` is not an edge).  Cells may be separated by spaces.  GTP
 coordinates around the board are optional: column letters (A–Z without I) on
 a line above and/or below, row numbers left and/or right of each row; when
 given they must count consistently and they name the points.  A plain board
-has no edge characters: all four sides are board edges.  Boards in one text
-are separated by blank lines.
+has no edge characters; its coordinates say which sides are board edges, as
+Sensei's `$$` edges do (`sides`): a board drawn without coordinates or from
+A1 is the whole board (every side an edge), while columns from F or rows
+ending above 1 show a cut-out whose sides there are open.  `board_size` (the
+CLI's `--board-size`) places the coordinates on a board of that size, which
+fixes the top and right edges too.  Boards in one text are separated by blank
+lines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from passalive.go.board import Board, Colour, Mark, MarkKind
+from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import GTP_LETTERS, Frame
 from passalive.go.diagram import Diagram
 from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.go.limits import MAX_SIDE
+from passalive.go.numbers import digits_end, is_ascii_digit, read_number
 
 CELLS: dict[str, Colour] = {
     "X": Colour.BLACK,
@@ -29,6 +37,11 @@ CELLS: dict[str, Colour] = {
 _HOSHI = Mark(MarkKind.HOSHI)
 
 
+def read_row_number(digits: str, location: Location) -> int:
+    """A GTP row number beside a plain board: 1 up to the largest board side."""
+    return read_number(digits, "row number", minimum=1, maximum=MAX_SIDE, location=location)
+
+
 @dataclass(frozen=True)
 class _Row:
     line: int
@@ -37,19 +50,32 @@ class _Row:
     right: tuple[int, int] | None
 
 
-def read_plain(text: str, path: str = "<string>", *, allow_illegal: bool = False) -> list[Diagram]:
-    """Every plain board of a text (blocks of lines separated by blank lines)."""
-    lines = text.splitlines()
-    diagrams: list[Diagram] = []
+def read_plain(
+    text: str, path: str = "<string>", *, allow_illegal: bool = False, board_size: int | None = None
+) -> list[Diagram]:
+    """Every plain board of a text (blocks of lines separated by blank lines);
+    `board_size` is the size of the full board they are cut from (see `sides`)."""
+    return list(iter_plain(text.splitlines(), path, allow_illegal=allow_illegal, board_size=board_size))
+
+
+def iter_plain(
+    lines: list[str], path: str = "<string>", *, allow_illegal: bool = False, board_size: int | None = None
+) -> Iterator[Diagram]:
+    """The plain boards of a text's lines, one at a time: a file of thousands
+    of boards is read in the memory of one (see docs/limits.md)."""
     start: int | None = None
-    for i, line in enumerate([*lines, ""]):
-        if line.strip():
+    for i in range(len(lines) + 1):
+        if i < len(lines) and lines[i].strip():
             if start is None:
                 start = i
         elif start is not None:
-            diagrams.append(_read_board(lines, start, i, path, allow_illegal))
+            if i - start > MAX_SIDE + 2:
+                raise InputError(
+                    f"this board has more than {MAX_SIDE} rows, more than passalive reads (see docs/limits.md)",
+                    Location(path, start + MAX_SIDE + 3, 1, lines[start + MAX_SIDE + 2]),
+                )
+            yield _read_board(lines, start, i, path, allow_illegal, board_size)
             start = None
-    return diagrams
 
 
 def _is_coordinate_line(content: str) -> bool:
@@ -73,14 +99,13 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
         return j
 
     def read_number(j: int) -> tuple[tuple[int, int], int]:
-        k = j
-        while k < n and line[k].isdigit():
-            k += 1
-        return (int(line[j:k]), j + 1), k
+        k = digits_end(line, j)
+        value = read_row_number(line[j:k], Location(path, number, j + 1, line))
+        return (value, j + 1), k
 
     i = skip()
     left = None
-    if i < n and line[i].isdigit():
+    if i < n and is_ascii_digit(line[i]):
         left, i = read_number(i)
     cells: list[tuple[str, int]] = []
     right = None
@@ -92,8 +117,12 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
             if right is not None:
                 raise error("a row number can only stand at the start or end of a row", right[1])
             cells.append((ch, i + 1))
+            if len(cells) > MAX_SIDE:
+                raise error(
+                    f"this row has more than {MAX_SIDE} points, more than passalive reads (see docs/limits.md)", i + 1
+                )
             i += 1
-        elif ch.isdigit() and right is None:
+        elif is_ascii_digit(ch) and right is None:
             right, i = read_number(i)
         else:
             raise error(
@@ -106,7 +135,9 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
     return _Row(number, tuple(cells), left, right)
 
 
-def _read_board(lines: list[str], first: int, end: int, path: str, allow_illegal: bool) -> Diagram:
+def _read_board(
+    lines: list[str], first: int, end: int, path: str, allow_illegal: bool, board_size: int | None = None
+) -> Diagram:
     rows: list[_Row] = []
     letters: list[tuple[int, list[tuple[str, int]]]] = []
     for index in range(first, end):
@@ -132,6 +163,7 @@ def _read_board(lines: list[str], first: int, end: int, path: str, allow_illegal
     height = len(rows)
 
     column0 = 0
+    lettered: tuple[int, int] | None = None  # (line, column) of the first column letter
     for number, chars in letters:
         if number > rows[0].line and number < rows[-1].line:
             raise error("column letters belong above or below the board", number, chars[0][1])
@@ -147,8 +179,10 @@ def _read_board(lines: list[str], first: int, end: int, path: str, allow_illegal
                 expected = GTP_LETTERS[start + k] if start + k < len(GTP_LETTERS) else "nothing"
                 raise error(f"column letters must follow A B C ... without I: expected {expected}", number, column)
         column0 = start
+        lettered = (number, chars[0][1])
 
     row0 = height
+    numbered: tuple[int, int] | None = None  # (line, column) of the top row's number
     for side in ("left", "right"):
         labels = [(row, getattr(row, side)) for row in rows]
         given = [(row, label) for row, label in labels if label is not None]
@@ -168,12 +202,19 @@ def _read_board(lines: list[str], first: int, end: int, path: str, allow_illegal
         if top - (height - 1) < 1:
             raise error("row numbers must end at 1 or above", rows[-1].line, (rows[-1].left or rows[-1].right or (0, 1))[1])
         row0 = top
+        first_label = rows[0].left if side == "left" else rows[0].right
+        numbered = (rows[0].line, first_label[1] if first_label else 1)
+
+    open_sides = sides(width, height, column0 if lettered else None, row0 if numbered else None, board_size)
+    if board_size is not None:
+        where = (rows[0].line, rows[0].cells[0][1])
+        _check_fits(board_size, width, height, column0, row0, lettered or where, numbered or where, error)
 
     grid = [[CELLS[ch] for ch, _ in row.cells] for row in rows]
     marks = {
         (x, y): _HOSHI for y, row in enumerate(rows) for x, (ch, _) in enumerate(row.cells) if ch == "+"
     }
-    board = Board.grid(grid, marks=marks, frame=Frame(column0=column0, row0=row0))
+    board = Board.grid(grid, marks=marks, frame=Frame(column0=column0, row0=row0), open_sides=open_sides)
     if not allow_illegal and board.dead_chains:
         try:
             board.check_legal()
@@ -183,4 +224,56 @@ def _read_board(lines: list[str], first: int, end: int, path: str, allow_illegal
             raise IllegalPositionError(
                 problem.message, Location(path, rows[y].line, rows[y].cells[x][1], lines[rows[y].line - 1])
             ) from None
-    return Diagram(board=board, location=Location(path, first + 1, 1, lines[first]))
+    return Diagram(board=board, board_size=board_size, location=Location(path, first + 1, 1, lines[first]))
+
+
+def sides(
+    width: int, height: int, column0: int | None, row0: int | None, board_size: int | None
+) -> frozenset[Side]:
+    """The open sides of a plain board, from its coordinates (as Sensei's `$$`
+    edges fix them): a side is a board edge only when the coordinates (or the
+    `board_size`) prove it, so a cut-out never passes for a whole board.
+
+    * Without coordinates, or when they start at column A and row 1, the board
+      is the whole board: every side is an edge (with `board_size`, only the
+      sides that reach it).
+    * Column letters from A put the left edge there; row numbers down to 1
+      the bottom edge; the top and right sides are edges only when the rows
+      or columns reach `board_size` (unknown without it: open).
+    * A side without coordinates along it (no letters, or no numbers) is an
+      edge, as the rows drawn are taken to span the board that way.
+    """
+    left = column0 is None or column0 == 0
+    bottom = row0 is None or row0 - height + 1 == 1
+    if board_size is None:
+        whole = left and bottom  # drawn from A1: the whole board
+        right = column0 is None or whole
+        top = row0 is None or whole
+    else:
+        right = column0 is None or column0 + width == board_size
+        top = row0 is None or row0 == board_size
+    return frozenset(
+        side
+        for side, edge in ((Side.LEFT, left), (Side.RIGHT, right), (Side.TOP, top), (Side.BOTTOM, bottom))
+        if not edge
+    )
+
+
+def _check_fits(
+    size: int,
+    width: int,
+    height: int,
+    column0: int,
+    row0: int,
+    columns: tuple[int, int],
+    rows: tuple[int, int],
+    error: Callable[[str, int, int], InputError],
+) -> None:
+    """The board, placed by its coordinates, must lie on a board of `size`: a
+    contradiction is a located error (at the letters or the top row's number,
+    or at the first point when there are none)."""
+    if column0 + width > size:
+        raise error(f"the columns run past the right edge of a {size}x{size} board (--board-size)", *columns)
+    if row0 > size:
+        raise error(f"row {row0} lies beyond the top edge of a {size}x{size} board (--board-size)", *rows)
+

@@ -6,19 +6,28 @@
 
 `read_diagrams` picks the format by the file's extension (`.sgf`), else by its
 content: any `$$` line means Sensei's markup, otherwise a plain board.
+`iter_diagrams` yields them one at a time, so a command can print each
+result before the next diagram is read.  A file is read up to
+MAX_FILE_BYTES (docs/limits.md); beyond that it is refused, so `/dev/zero`
+or gigabytes on standard input end in a message, not in exhausted memory.
 """
 
 from __future__ import annotations
 
 import codecs
 import os
-from pathlib import Path
+from collections.abc import Iterator
+from typing import BinaryIO
 
+from passalive.errors import InputError, Location
 from passalive.go.diagram import Diagram
-from passalive.errors import InputError
+from passalive.go.limits import MAX_FILE_BYTES
 
 FORMATS = ("sensei", "plain", "sgf")
 """The input formats, as named by the `format` arguments."""
+
+_CHUNK = 1 << 20
+"""Bytes read at a time while checking a file's size."""
 
 
 def detect_format(text: str, path: str = "<string>") -> str:
@@ -26,11 +35,13 @@ def detect_format(text: str, path: str = "<string>") -> str:
     when any line starts with `$$`, else `plain`."""
     if path.lower().endswith(".sgf") or text.lstrip().startswith("(;"):
         return "sgf"
+    return _detect_lines(text.splitlines())
+
+
+def _detect_lines(lines: list[str]) -> str:
     from passalive.grammar.sensei import is_diagram_line
 
-    if any(is_diagram_line(line) for line in text.splitlines()):
-        return "sensei"
-    return "plain"
+    return "sensei" if any(is_diagram_line(line) for line in lines) else "plain"
 
 
 def parse_diagrams(
@@ -41,6 +52,7 @@ def parse_diagrams(
     allow_illegal: bool = False,
     format: str | None = None,
     node: int | None = None,
+    board_size: int | None = None,
 ) -> list[Diagram]:
     """Every diagram of a text, in order.
 
@@ -49,22 +61,48 @@ def parse_diagrams(
     with a chain without liberties raises IllegalPositionError unless
     `allow_illegal`.  `format` forces one of FORMATS (default: detected);
     `node` chooses the SGF node (default: the end of the main line).
-    `path` only names the text in error messages.
+    `board_size` places plain boards with coordinates on a board of that size
+    (their sides are edges only where they reach it); `path` only names the
+    text in error messages.
     """
-    fmt = format or detect_format(text, path)
-    if fmt == "sensei":
-        from passalive.grammar.sensei import read_sensei
+    return list(
+        _iter_text(
+            text, path, replay=replay, allow_illegal=allow_illegal, format=format, node=node, board_size=board_size
+        )
+    )
 
-        return read_sensei(text, path, replay=replay, allow_illegal=allow_illegal)
-    if fmt == "plain":
-        from passalive.grammar.plain import read_plain
 
-        return read_plain(text, path, allow_illegal=allow_illegal)
-    if fmt == "sgf":
+def _iter_text(
+    text: str,
+    path: str,
+    *,
+    replay: bool,
+    allow_illegal: bool,
+    format: str | None,
+    node: int | None,
+    board_size: int | None = None,
+) -> Iterator[Diagram]:
+    """The diagrams of a text, one at a time (see `parse_diagrams`)."""
+    if format is None and (path.lower().endswith(".sgf") or text.lstrip().startswith("(;")):
+        format = "sgf"
+    if format == "sgf":
         from passalive.grammar.sgf import read_sgf
 
-        return [read_sgf(text.encode("utf-8"), path, node=node, allow_illegal=allow_illegal)]
-    raise InputError(f"unknown input format {fmt!r}; expected one of {', '.join(FORMATS)}")
+        yield read_sgf(text.encode("utf-8"), path, node=node, allow_illegal=allow_illegal)
+        return
+    if format not in (None, "sensei", "plain"):
+        raise InputError(f"unknown input format {format!r}; expected one of {', '.join(FORMATS)}")
+    lines = text.splitlines()
+    del text
+    fmt = format or _detect_lines(lines)
+    if fmt == "sensei":
+        from passalive.grammar.sensei import iter_sensei
+
+        yield from iter_sensei(lines, path, replay=replay, allow_illegal=allow_illegal)
+    else:
+        from passalive.grammar.plain import iter_plain
+
+        yield from iter_plain(lines, path, allow_illegal=allow_illegal, board_size=board_size)
 
 
 def read_diagrams(
@@ -74,43 +112,111 @@ def read_diagrams(
     allow_illegal: bool = False,
     format: str | None = None,
     node: int | None = None,
+    board_size: int | None = None,
 ) -> list[Diagram]:
     """Every diagram of a file (see `parse_diagrams`); `-` reads standard input.
     A file without any diagram is an InputError."""
+    return list(
+        iter_diagrams(
+            path, replay=replay, allow_illegal=allow_illegal, format=format, node=node, board_size=board_size
+        )
+    )
+
+
+def iter_diagrams(
+    path: str | os.PathLike[str],
+    *,
+    replay: bool = True,
+    allow_illegal: bool = False,
+    format: str | None = None,
+    node: int | None = None,
+    board_size: int | None = None,
+) -> Iterator[Diagram]:
+    """The diagrams of a file one at a time, read as they are asked for (see
+    `read_diagrams`): a command streams its output, and a file of thousands of
+    diagrams never holds more than one of them.  A file without any diagram
+    is an InputError (raised when the end is reached)."""
+    name, data, skipped = read_input(path)
+    fmt = format or ("sgf" if name.lower().endswith(".sgf") else None)
+    if fmt == "sgf" or (fmt is None and data.lstrip().startswith(b"(;")):
+        from passalive.grammar.sgf import read_sgf
+
+        yield read_sgf(data, name, node=node, allow_illegal=allow_illegal)
+        return
+    text = decode_text(data, name, skipped)
+    del data
+    count = 0
+    for diagram in _iter_text(
+        text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node, board_size=board_size
+    ):
+        count += 1
+        yield diagram
+    if not count:
+        raise InputError(
+            f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
+        )
+
+
+def read_input(path: str | os.PathLike[str]) -> tuple[str, bytes, int]:
+    """The name and bytes of a file (`-`: standard input, named `<stdin>`),
+    without a UTF-8 byte order mark, and the number of bytes skipped for it;
+    InputError when it cannot be read or is
+    larger than MAX_FILE_BYTES (checked while reading, so a device such as
+    /dev/zero or an endless pipe is refused in bounded memory)."""
     name = os.fspath(path)
     try:
         if name == "-":
             import sys
 
             name = "<stdin>"
-            data = sys.stdin.buffer.read()
+            data = _read_bounded(sys.stdin.buffer, name)
         else:
-            data = Path(name).read_bytes()
+            if os.path.isdir(name):
+                raise IsADirectoryError
+            with open(name, "rb") as handle:
+                data = _read_bounded(handle, name)
     except FileNotFoundError:
         raise InputError(f"{name}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"{name}: is a directory, not a diagram file") from None
     except OSError as error:
         raise InputError(f"{name}: cannot read: {error.strerror}") from None
-    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""  # Windows editors write one
-    data = data[len(bom) :]
-    fmt = format or ("sgf" if name.lower().endswith(".sgf") else None)
-    if fmt == "sgf" or (fmt is None and data.lstrip().startswith(b"(;")):
-        from passalive.grammar.sgf import read_sgf
+    if data.startswith(codecs.BOM_UTF8):  # Windows editors write one
+        return name, data[len(codecs.BOM_UTF8) :], len(codecs.BOM_UTF8)
+    return name, data, 0
 
-        return [read_sgf(data, name, node=node, allow_illegal=allow_illegal)]
+
+def _read_bounded(handle: BinaryIO, name: str) -> bytes:
+    """All bytes of `handle`, or an InputError once more than MAX_FILE_BYTES came."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = handle.read(_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > MAX_FILE_BYTES:
+            raise InputError(
+                f"{name}: more than {MAX_FILE_BYTES // (1 << 20)} MiB (byte {MAX_FILE_BYTES + 1}); "
+                "passalive reads at most that much from one file or from standard input (see docs/limits.md)"
+            )
+        chunks.append(chunk)
+
+
+def decode_text(data: bytes, name: str, skipped: int = 0) -> str:
+    """`data` as UTF-8 text; an InputError at the line and column (and byte,
+    counted in the file, `skipped` bytes before `data`) of the first byte
+    that is not UTF-8."""
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(f"{name}: not UTF-8 text (byte {len(bom) + error.start + 1}); expected a diagram file") from None
-    return _some(parse_diagrams(text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node), name)
-
-
-def _some(diagrams: list[Diagram], name: str) -> list[Diagram]:
-    """The diagrams of a file, or an InputError when it holds none: an empty
-    file must not pass for a file whose diagrams gave no findings."""
-    if not diagrams:
+        start = error.start
+        line_start = data.rfind(b"\n", 0, start) + 1
+        line_end = data.find(b"\n", start)
+        line = data.count(b"\n", 0, start) + 1
+        prefix = data[line_start:start].decode("utf-8", errors="replace")
+        source = data[line_start : line_end if line_end >= 0 else len(data)][:1000].decode("utf-8", errors="replace")
         raise InputError(
-            f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
-        )
-    return diagrams
+            f"not UTF-8 text (byte {skipped + start + 1}); expected a diagram file",
+            Location(name, line, len(prefix) + 1, source),
+        ) from None

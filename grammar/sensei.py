@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
@@ -20,7 +21,7 @@ from typing import Any, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from passalive.go.board import Board, Colour, Mark, MarkKind, Point, Side
+from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import Frame
 from passalive.go.diagram import (
     Annotation,
@@ -37,7 +38,10 @@ from passalive.go.diagram import (
     frame_for,
 )
 from passalive.errors import IllegalPositionError, InputError, Location
-from passalive.grammar._capture import play
+from passalive.go.limits import MAX_BLOCK_LINES, MAX_MOVE_NUMBER, MAX_SIDE
+from passalive.go.numbers import digits_end, is_ascii_digit, is_number, read_number
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
 
@@ -83,7 +87,9 @@ _PLAIN = {".": EMPTY, "X": BLACK, "O": WHITE}
 """The unmarked symbols, the bulk of every diagram: read first."""
 EXPECTED_SYMBOLS = ". , X O B W # @ Y Q Z P C S T M a-z 0-9 _ and the edges | - +"
 
-_COLLISION = re.compile(r"(\d+(?:\s*(?:,|and|&)\s*\d+)*)\s+at\s+(\d+:\d+|\d+|[a-z]|[A-HJ-Z]\d{1,2})\b")
+_COLLISION = re.compile(
+    r"([0-9]+(?:\s*(?:,|and|&)\s*[0-9]+)*)\s+at\s+([0-9]+:[0-9]+|[0-9]+|[a-z]|[A-HJ-Z][0-9]{1,2})\b"
+)
 """A collision in a title: `5 at 1`, `3, 5 at 1`, `4 at a` (a label), `7 at C3` or `7 at 3:2`."""
 
 
@@ -138,11 +144,22 @@ def read_sensei(
     text: str, path: str = "<string>", *, replay: bool = True, allow_illegal: bool = False
 ) -> list[Diagram]:
     """Every `$$` diagram of a text, in order."""
-    lines = text.splitlines()
-    return [
-        read_block(lines, first, end, path, replay=replay, allow_illegal=allow_illegal)
-        for first, end in blocks(lines)
-    ]
+    return list(iter_sensei(text.splitlines(), path, replay=replay, allow_illegal=allow_illegal))
+
+
+def iter_sensei(
+    lines: list[str], path: str = "<string>", *, replay: bool = True, allow_illegal: bool = False
+) -> Iterator[Diagram]:
+    """The `$$` diagrams of a text's lines, one at a time: a file of thousands
+    of diagrams is read in the memory of one (see docs/limits.md)."""
+    for first, end in blocks(lines):
+        if end - first > MAX_BLOCK_LINES:
+            raise InputError(
+                f"this $$ diagram has more than {MAX_BLOCK_LINES:,} lines, more than passalive reads "
+                "(see docs/limits.md)",
+                Location(path, first + MAX_BLOCK_LINES + 1, 1, lines[first + MAX_BLOCK_LINES]),
+            )
+        yield read_block(lines, first, end, path, replay=replay, allow_illegal=allow_illegal)
 
 
 # ------------------------------------------------------------------ one block
@@ -185,104 +202,28 @@ def read_block(
     replay: bool = True,
     allow_illegal: bool = False,
 ) -> Diagram:
-    """Read the `$$` block of `lines[first:end]` into a Diagram."""
+    """Read the `$$` block of `lines[first:end]` into a Diagram: its header,
+    its lines, the board they draw, the numbered moves, the claims."""
     block = _Block(lines, first, path)
     parsed = _parse(block, "\n".join(lines[first:end]))
     header: Token = parsed[0]
     header_line = block.line_of(header)
     header_loc = block.at(header_line, header.column or 1)
 
-    options = _header(block, header, header_line)
-
-    rows: list[_Row] = []
-    links: list[WikiLink] = []
-    drawings: list[Drawing] = []
-    annotations: list[Annotation] = []
-    for item in parsed[1:]:
-        if item is None:
-            continue
-        kind, token = item
-        line = block.line_of(token)
-        column = token.column or 1
-        if kind == "row":
-            chars = tuple([(ch, column + i) for i, ch in enumerate(token.value) if ch != " " and ch != "\t"])
-            rows.append(_Row(line, lines[line - 1], chars))
-        elif kind == "link":
-            label, bar, target = token.value[1:-1].partition("|")
-            if not bar:
-                raise block.error("a link line must read [label|target]", line, column)
-            links.append(WikiLink(label.strip(), target.strip()))
-        else:
-            words = [(m.group(), column + 1 + m.start()) for m in re.finditer(r"\S+", token.value[1:-1])]
-            if not words:
-                raise block.error("an empty {} line; expected {WORD ...}", line, column)
-            word, word_column = words[0]
-            annotation = Annotation(
-                word,
-                tuple(w for w, _ in words[1:]),
-                block.at(line, word_column),
-                tuple(c for _, c in words[1:]),
-            )
-            near = _misspelt(word)
-            if near is not None:
-                raise annotation.error(
-                    f"unknown extension word {word!r}; did you mean {near}? "
-                    f"(passalive reads {', '.join(EXTENSION_WORDS)})"
-                )
-            if word in ("AR", "LN"):
-                if len(annotation.items) != 2:
-                    raise annotation.error(f"{word}: expected two points, got {len(annotation.items)}")
-                drawings.append(Drawing(word, *annotation.items))
-            else:
-                annotations.append(annotation)
-
-    grid, marks, digits, open_sides, positions = _board_rows(block, rows, header_loc)
-    height = len(grid)
-    width = len(grid[0])
-    if options.board_size is not None:
-        _check_size(block, header_line, options.size_column, options.board_size, width, height, open_sides)
-    frame = frame_for(width, height, open_sides, options.board_size)
-    names = GridNames(frame, width, height, lambda x, y: grid[y][x] is not None)
-    link, unlink = adjacency_changes(tuple(annotations), names)
-    if link or unlink:
-        base = Board.grid(grid, marks=marks, frame=frame, open_sides=open_sides, link=link, unlink=unlink)
-    else:
-        base = grid_board(grid, marks, frame, open_sides)
-
-    moves = _moves(
-        block, base, digits, options.first_colour, options.first_move, options.title, header_line, options.title_column
+    first_colour, coordinates, board_size, first_move, size_column, title, title_column = _header(
+        block, header, header_line
     )
-    if replay:
-        board = _replay(base, moves)
-    else:
-        points = list(base.points)
-        for move in moves:
-            if move.at is None:
-                points[move.point] = replace(
-                    points[move.point], colour=move.colour, mark=Mark(MarkKind.MOVE, str(move.number))
-                )
-        board = replace(base, points=tuple(points))
-
+    rows, links, drawings, annotations = _collect_lines(block, parsed[1:])
+    drawn = _board_rows(block, rows, header_loc)
+    if board_size is not None:
+        _check_size(block, header_line, size_column, board_size, drawn.width, drawn.height, drawn.open_sides)
+    base = _base_board(drawn, board_size, annotations)
+    moves = _moves(block, base, drawn.digits, first_colour, first_move, title, header_line, title_column)
+    board = _replay(base, moves) if replay else _as_drawn(base, moves)
     if not allow_illegal and _may_have_dead_chain(board) and board.dead_chains:
-        first = min(
-            (p for chain in board.dead_chains for p in chain.points),
-            key=lambda p: board.coord_of(p)[::-1],
-        )
-        x, y = board.coord_of(first)
-        line, column = positions[y][0], positions[y][1][x][1]
-        try:
-            board.check_legal()
-        except IllegalPositionError as error:
-            hint = "" if replay or not moves else " (as drawn; replay the numbered moves to apply their captures)"
-            raise IllegalPositionError(error.message + hint, block.at(line, column)) from None
-
-    expectations: list[Expectation] = []
-    captures: list[CaptureClaim] = []
-    for annotation in annotations:
-        if annotation.word == "EXPECT":
-            expectations.append(expectation(annotation, board))
-        elif annotation.word == "CAPTURE":
-            captures.append(capture_claim(annotation, board))
+        _refuse_dead_chain(block, board, drawn.positions, hint=not replay and bool(moves))
+    expectations = tuple(expectation(a, board) for a in annotations if a.word == "EXPECT")
+    captures = tuple(capture_claim(a, board) for a in annotations if a.word == "CAPTURE")
 
     return Diagram(
         board=board,
@@ -296,10 +237,109 @@ def read_block(
         links=tuple(links),
         drawings=tuple(drawings),
         annotations=tuple(annotations),
-        expectations=tuple(expectations),
-        captures=tuple(captures),
+        expectations=expectations,
+        captures=captures,
         location=header_loc,
     )
+
+
+def _collect_lines(
+    block: _Block, items: list
+) -> tuple[list[_Row], list[WikiLink], list[Drawing], list[Annotation]]:
+    """The block's lines after the header, by kind: board rows, `[label|target]`
+    links, `{AR}`/`{LN}` drawings and the other `{WORD ...}` annotations."""
+    rows: list[_Row] = []
+    links: list[WikiLink] = []
+    drawings: list[Drawing] = []
+    annotations: list[Annotation] = []
+    for item in items:
+        if item is None:
+            continue
+        kind, token = item
+        line = block.line_of(token)
+        column = token.column or 1
+        if kind == "row":
+            chars = tuple([(ch, column + i) for i, ch in enumerate(token.value) if ch != " " and ch != "\t"])
+            rows.append(_Row(line, block.lines[line - 1], chars))
+        elif kind == "link":
+            label, bar, target = token.value[1:-1].partition("|")
+            if not bar:
+                raise block.error("a link line must read [label|target]", line, column)
+            links.append(WikiLink(label.strip(), target.strip()))
+        else:
+            annotation = _annotation(block, token.value, line, column)
+            if annotation.word in ("AR", "LN"):
+                if len(annotation.items) != 2:
+                    raise annotation.error(f"{annotation.word}: expected two points, got {len(annotation.items)}")
+                drawings.append(Drawing(annotation.word, *annotation.items))
+            else:
+                annotations.append(annotation)
+    return rows, links, drawings, annotations
+
+
+def _annotation(block: _Block, value: str, line: int, column: int) -> Annotation:
+    """A `{WORD item ...}` line with the column of each word; a misspelt
+    extension word (`{EXPECTED ...}`) is an error, not a line kept silently."""
+    words = [(m.group(), column + 1 + m.start()) for m in re.finditer(r"\S+", value[1:-1])]
+    if not words:
+        raise block.error("an empty {} line; expected {WORD ...}", line, column)
+    word, word_column = words[0]
+    annotation = Annotation(
+        word,
+        tuple(w for w, _ in words[1:]),
+        block.at(line, word_column),
+        tuple(c for _, c in words[1:]),
+    )
+    near = _misspelt(word)
+    if near is not None:
+        raise annotation.error(
+            f"unknown extension word {word!r}; did you mean {near}? "
+            f"(passalive reads {', '.join(EXTENSION_WORDS)})"
+        )
+    return annotation
+
+
+def _base_board(drawn: _Drawn, board_size: int | None, annotations: list[Annotation]) -> Board:
+    """The board as drawn (before the numbered moves), with its frame for
+    naming points and the LINK / UNLINK changes to its adjacency."""
+    grid = drawn.grid
+    frame = frame_for(drawn.width, drawn.height, drawn.open_sides, board_size)
+    names = GridNames(frame, drawn.width, drawn.height, lambda x, y: grid[y][x] is not None)
+    link, unlink = adjacency_changes(tuple(annotations), names)
+    if link or unlink:
+        return Board.grid(
+            grid, marks=drawn.marks, frame=frame, open_sides=drawn.open_sides, link=link, unlink=unlink
+        )
+    return grid_board(grid, drawn.marks, frame, drawn.open_sides)
+
+
+def _as_drawn(base: Board, moves: list[Move]) -> Board:
+    """The position as drawn: each numbered stone placed, no captures."""
+    points = list(base.points)
+    for move in moves:
+        if move.at is None:
+            points[move.point] = replace(
+                points[move.point], colour=move.colour, mark=Mark(MarkKind.MOVE, str(move.number))
+            )
+    return replace(base, points=tuple(points))
+
+
+def _refuse_dead_chain(
+    block: _Block, board: Board, positions: list[tuple[int, tuple[tuple[str, int], ...]]], hint: bool
+) -> None:
+    """An IllegalPositionError at the first stone (in reading order) of a
+    chain without liberties."""
+    first = min(
+        (p for chain in board.dead_chains for p in chain.points),
+        key=lambda p: (board.points[p].coord[1], board.points[p].coord[0]),  # type: ignore[index]
+    )
+    x, y = board.points[first].coord  # type: ignore[misc]
+    line, column = positions[y][0], positions[y][1][x][1]
+    try:
+        board.check_legal()
+    except IllegalPositionError as error:
+        note = " (as drawn; replay the numbered moves to apply their captures)" if hint else ""
+        raise IllegalPositionError(error.message + note, block.at(line, column)) from None
 
 
 def grid_board(
@@ -308,64 +348,9 @@ def grid_board(
     frame: Frame,
     open_sides: frozenset[Side],
 ) -> Board:
-    """The same board as `Board.grid(grid, marks=..., frame=..., open_sides=...)`, built
-    directly, which reading a 19x19 diagram needs to be fast: ids are given in
-    reading order, so each adjacency list is sorted as it is made (up, left,
-    right, down), and a grid without holes reuses the adjacency of its size."""
-    height = len(grid)
-    width = len(grid[0])
-    points: list[Point] = []
-    mark = marks.get
-    holes = False
-    for y, row in enumerate(grid):
-        for x, colour in enumerate(row):
-            if colour is None:
-                holes = True
-            else:
-                points.append(Point(len(points), colour, (x, y), mark((x, y)) if marks else None))
-    if not holes:
-        return Board(tuple(points), _full_adjacency(width, height), (width, height), frame, open_sides)
-    ids: list[list[int]] = []
-    n = 0
-    for row in grid:
-        id_row = []
-        for colour in row:
-            if colour is None:
-                id_row.append(-1)
-            else:
-                id_row.append(n)
-                n += 1
-        ids.append(id_row)
-    return Board(tuple(points), _adjacency(ids, width, height), (width, height), frame, open_sides)
-
-
-@cache
-def _full_adjacency(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The adjacency of a width x height grid without holes (computed once per size)."""
-    return _adjacency([[y * width + x for x in range(width)] for y in range(height)], width, height)
-
-
-def _adjacency(ids: list[list[int]], width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """Sorted neighbour lists of a grid whose point ids (-1: hole) are in reading order."""
-    adjacency: list[tuple[int, ...]] = []
-    last_x, last_y = width - 1, height - 1
-    for y, id_row in enumerate(ids):
-        above = ids[y - 1] if y > 0 else None
-        below = ids[y + 1] if y < last_y else None
-        for x, p in enumerate(id_row):
-            if p < 0:
-                continue
-            neighbours = []
-            if above is not None and above[x] >= 0:
-                neighbours.append(above[x])
-            if x > 0 and id_row[x - 1] >= 0:
-                neighbours.append(id_row[x - 1])
-            if x < last_x and id_row[x + 1] >= 0:
-                neighbours.append(id_row[x + 1])
-            if below is not None and below[x] >= 0:
-                neighbours.append(below[x])
-            adjacency.append(tuple(neighbours))
-    return tuple(adjacency)
+    """The board of a diagram's grid (None: a hole); its adjacency is the one
+    `passalive.go.board.grid_adjacency` builds once per shape."""
+    return Board.grid(grid, marks=marks, frame=frame, open_sides=open_sides)
 
 
 def _may_have_dead_chain(board: Board) -> bool:
@@ -461,22 +446,20 @@ def _header(block: _Block, header: Token, line: int) -> _Header:
         elif ch == "c":
             coordinates = True
             i += 1
-        elif ch.isdigit():
-            j = i
-            while j < len(options) and options[j].isdigit():
-                j += 1
-            board_size = int(options[i:j])
+        elif is_ascii_digit(ch):
+            j = digits_end(options, i)
+            board_size = read_number(
+                options[i:j], "board size", minimum=1, maximum=MAX_SIDE, location=block.at(line, column)
+            )
             size_column = column
-            if not 1 <= board_size <= 52:
-                raise block.error(f"board size {board_size} is out of range (1 to 52)", line, column)
             i = j
         elif ch == "m":
-            j = i + 1
-            while j < len(options) and options[j].isdigit():
-                j += 1
+            j = digits_end(options, i + 1)
             if j == i + 1:
                 raise block.error("the option m needs the number of the first move, e.g. m51", line, column + 1)
-            first_move = int(options[i + 1 : j])
+            first_move = read_number(
+                options[i + 1 : j], "first move number", maximum=MAX_MOVE_NUMBER, location=block.at(line, column + 1)
+            )
             i = j
         else:
             raise block.error(
@@ -492,17 +475,44 @@ def _is_edge_row(row: _Row) -> bool:
     return all(ch in "-+" for ch, _ in row.chars)
 
 
-def _board_rows(
-    block: _Block, rows: list[_Row], header_loc: Location
-) -> tuple[
-    list[list[Colour | None]],
-    dict[tuple[int, int], Mark],
-    dict[tuple[int, int], tuple[str, int, int]],
-    frozenset[Side],
-    list[tuple[int, tuple[tuple[str, int], ...]]],
-]:
-    """Grid colours, marks, digits, open sides, and for each grid row its line
-    and its points' (symbol, column)."""
+@dataclass(frozen=True)
+class _Drawn:
+    """What the rows of a block draw: the grid (None: a hole), marks, digits
+    (symbol, line, column), open sides, and for each grid row its line and
+    its points' (symbol, column)."""
+
+    grid: list[list[Colour | None]]
+    marks: dict[tuple[int, int], Mark]
+    digits: dict[tuple[int, int], tuple[str, int, int]]
+    open_sides: frozenset[Side]
+    positions: list[tuple[int, tuple[tuple[str, int], ...]]]
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+
+def _board_rows(block: _Block, rows: list[_Row], header_loc: Location) -> _Drawn:
+    """The board the rows draw: edges first (which sides are closed, and do
+    they agree), then the points of each row."""
+    top, bottom, board_rows = _horizontal_edges(block, rows, header_loc)
+    left, right = _vertical_edges(block, board_rows)
+    _check_corners(block, rows, top, bottom, left, right)
+    grid, marks, digits, positions = _read_points(block, board_rows, left, right)
+    open_sides = frozenset(
+        side
+        for side, closed in ((Side.TOP, top), (Side.BOTTOM, bottom), (Side.LEFT, left), (Side.RIGHT, right))
+        if not closed
+    )
+    return _Drawn(grid, marks, digits, open_sides, positions)
+
+
+def _horizontal_edges(block: _Block, rows: list[_Row], header_loc: Location) -> tuple[bool, bool, list[_Row]]:
+    """Whether the first and last rows are edges (- and +), and the rows between."""
     top = bool(rows) and _is_edge_row(rows[0])
     bottom = len(rows) > 1 and _is_edge_row(rows[-1])
     board_rows = rows[(1 if top else 0) : (len(rows) - 1 if bottom else len(rows))]
@@ -519,16 +529,20 @@ def _board_rows(
                 row.line,
                 row.chars[0][1],
             )
+    return top, bottom, board_rows
 
-    def edges(row: _Row) -> tuple[bool, bool]:
-        chars = row.chars
-        left = chars[0][0] in "|+"
-        right = len(chars) > 1 and chars[-1][0] in "|+"
-        return left, right
 
-    left, right = edges(board_rows[0])
+def _row_edges(row: _Row) -> tuple[bool, bool]:
+    """Whether a row starts and ends with an edge (| or +)."""
+    chars = row.chars
+    return chars[0][0] in "|+", len(chars) > 1 and chars[-1][0] in "|+"
+
+
+def _vertical_edges(block: _Block, board_rows: list[_Row]) -> tuple[bool, bool]:
+    """Whether the rows have a left and a right edge; every row must agree with the first."""
+    left, right = _row_edges(board_rows[0])
     for row in board_rows[1:]:
-        l, r = edges(row)
+        l, r = _row_edges(row)
         if l != left:
             raise block.error(
                 "contradictory edges: "
@@ -543,14 +557,19 @@ def _board_rows(
                 row.line,
                 row.chars[-1][1],
             )
+    return left, right
+
+
+def _check_corners(block: _Block, rows: list[_Row], top: bool, bottom: bool, left: bool, right: bool) -> None:
+    """A corner + of a horizontal edge claims the vertical edge beside it; a
+    plain - where a corner could be is tolerated (wiki authors often leave the
+    corner out)."""
     for row, is_top in ((rows[0], True), (rows[-1], False)):
         if (is_top and not top) or (not is_top and not bottom):
             continue
         side = "top" if is_top else "bottom"
         first_ch, first_col = row.chars[0]
         last_ch, last_col = row.chars[-1]
-        # a corner + claims the edge beside it; a plain - where a corner could
-        # be is tolerated (wiki authors often leave the corner out)
         if first_ch == "+" and not left:
             raise block.error(
                 f"contradictory edges: the {side} edge starts with a corner + but the rows have no left edge |",
@@ -564,6 +583,17 @@ def _board_rows(
                 last_col,
             )
 
+
+def _read_points(
+    block: _Block, board_rows: list[_Row], left: bool, right: bool
+) -> tuple[
+    list[list[Colour | None]],
+    dict[tuple[int, int], Mark],
+    dict[tuple[int, int], tuple[str, int, int]],
+    list[tuple[int, tuple[tuple[str, int], ...]]],
+]:
+    """The points between the edges, row by row: colours, marks, digits and
+    columns; rows must be equally wide and within MAX_SIDE."""
     grid: list[list[Colour | None]] = []
     marks: dict[tuple[int, int], Mark] = {}
     digits: dict[tuple[int, int], tuple[str, int, int]] = {}
@@ -571,53 +601,78 @@ def _board_rows(
     width = -1
     for y, row in enumerate(board_rows):
         chars = row.chars[(1 if left else 0) : (len(row.chars) - 1 if right else len(row.chars))]
-        if width < 0:
-            width = len(chars)
-            if width == 0:
-                raise block.error(
-                    "this $$ diagram has no board: its first row holds no points", row.line, row.chars[0][1]
-                )
-        elif len(chars) != width:
-            if len(chars) > width:
-                column = chars[width][1]
-            else:
-                column = (chars[-1][1] + 1) if chars else row.chars[0][1] + 1
-                if right:
-                    column = row.chars[-1][1]
+        if y == MAX_SIDE:
             raise block.error(
-                f"ragged rows: this row has {len(chars)} points, the first row has {width}",
+                f"this diagram has more than {MAX_SIDE} rows, more than passalive reads (see docs/limits.md)",
                 row.line,
-                column,
+                row.chars[0][1],
             )
+        if width < 0:
+            width = _first_width(block, row, chars)
+        elif len(chars) != width:
+            _ragged(block, row, chars, width, right)
         positions.append((row.line, chars))
-        cells: list[Colour | None] = []
-        for x, (ch, column) in enumerate(chars):
-            colour = _PLAIN.get(ch)
-            if colour is not None:
-                cells.append(colour)
-                continue
-            symbol = SYMBOLS.get(ch)
-            if symbol is not None:
-                colour, mark = symbol
-                cells.append(colour)
-                if mark is not None:
-                    marks[(x, y)] = mark
-            elif ch == "_":
-                cells.append(None)
-            elif ch in DIGITS:
-                cells.append(EMPTY)
-                digits[(x, y)] = (ch, row.line, column)
-            elif ch in "|+":
-                raise block.error(f"an edge {ch} can only start or end a row", row.line, column)
-            else:  # "-"
-                raise block.error("a - belongs in a horizontal edge row (- and +)", row.line, column)
-        grid.append(cells)
-    open_sides = frozenset(
-        side
-        for side, closed in ((Side.TOP, top), (Side.BOTTOM, bottom), (Side.LEFT, left), (Side.RIGHT, right))
-        if not closed
-    )
-    return grid, marks, digits, open_sides, positions
+        plain = _PLAIN.get  # the bulk of every diagram: read without a call
+        grid.append(
+            [
+                plain(ch) or _point(block, row, ch, column, x, y, marks, digits)
+                for x, (ch, column) in enumerate(chars)
+            ]
+        )
+    return grid, marks, digits, positions
+
+
+def _first_width(block: _Block, row: _Row, chars: tuple[tuple[str, int], ...]) -> int:
+    """The width the first row sets: at least one point, at most MAX_SIDE."""
+    if not chars:
+        raise block.error("this $$ diagram has no board: its first row holds no points", row.line, row.chars[0][1])
+    if len(chars) > MAX_SIDE:
+        raise block.error(
+            f"this row has {len(chars)} points, more than passalive reads ({MAX_SIDE}; see docs/limits.md)",
+            row.line,
+            chars[MAX_SIDE][1],
+        )
+    return len(chars)
+
+
+def _ragged(block: _Block, row: _Row, chars: tuple[tuple[str, int], ...], width: int, right: bool) -> None:
+    """The error for a row of another width than the first: at its first extra
+    point, or where its missing points would be."""
+    if len(chars) > width:
+        column = chars[width][1]
+    else:
+        column = (chars[-1][1] + 1) if chars else row.chars[0][1] + 1
+        if right:
+            column = row.chars[-1][1]
+    raise block.error(f"ragged rows: this row has {len(chars)} points, the first row has {width}", row.line, column)
+
+
+def _point(
+    block: _Block,
+    row: _Row,
+    ch: str,
+    column: int,
+    x: int,
+    y: int,
+    marks: dict[tuple[int, int], Mark],
+    digits: dict[tuple[int, int], tuple[str, int, int]],
+) -> Colour | None:
+    """The colour of a point symbol other than . X O (None: a hole `_`),
+    recording its mark or digit."""
+    symbol = SYMBOLS.get(ch)
+    if symbol is not None:
+        colour, mark = symbol
+        if mark is not None:
+            marks[(x, y)] = mark
+        return colour
+    if ch == "_":
+        return None
+    if ch in DIGITS:
+        digits[(x, y)] = (ch, row.line, column)
+        return EMPTY
+    if ch in "|+":
+        raise block.error(f"an edge {ch} can only start or end a row", row.line, column)
+    raise block.error("a - belongs in a horizontal edge row (- and +)", row.line, column)
 
 
 def _check_size(
@@ -667,13 +722,16 @@ def _moves(
         for m in _COLLISION.finditer(title):
             target = m.group(2)
             target_column = title_column + m.start(2)
-            if target.isdigit():
-                if int(target) not in by_number:
+            if is_number(target):
+                at_number = read_number(
+                    target, "move number", maximum=MAX_MOVE_NUMBER, location=block.at(header_line, target_column)
+                )
+                if at_number not in by_number:
                     raise block.error(
                         f"the title says '{m.group()}' but no move {target} is drawn", header_line, target_column
                     )
-                point = by_number[int(target)].point
-                at: int | None = int(target)
+                point = by_number[at_number].point
+                at: int | None = at_number
             elif len(target) == 1:
                 if target not in labels:
                     raise block.error(
@@ -691,9 +749,11 @@ def _moves(
                         target_column,
                     ) from None
                 at = None
-            for found in re.finditer(r"\d+", m.group(1)):
-                number = int(found.group())
-                column = title_column + m.start(1) + found.start()
+            for n in re.finditer(r"[0-9]+", m.group(1)):
+                column = title_column + m.start(1) + n.start()
+                number = read_number(
+                    n.group(), "move number", maximum=MAX_MOVE_NUMBER, location=block.at(header_line, column)
+                )
                 if number in by_number:
                     raise block.error(
                         f"move {number} is both drawn and given in the title", header_line, column
@@ -718,8 +778,7 @@ def _replay(base: Board, moves: list[Move]) -> Board:
                 f"move {move.number} is played on {base.name(move.point)}, which is occupied at that time",
                 move.location,
             )
-        _, suicide = play(colours, base.adjacency, move.point, move.colour)
-        if suicide:
+        if play(colours, base.adjacency, move.point, move.colour, EMPTY, Suicide.ILLEGAL) is None:
             raise InputError(
                 f"move {move.number} at {base.name(move.point)} is suicide: its chain has no liberties",
                 move.location,

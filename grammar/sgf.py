@@ -18,7 +18,8 @@ from passalive.go.board import Board, Colour
 from passalive.go.coords import Frame
 from passalive.go.diagram import Diagram, Move
 from passalive.errors import IllegalPositionError, InputError, Location
-from passalive.grammar._capture import play, remove_chain
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
 
 
 @dataclass
@@ -189,9 +190,8 @@ def read_sgf(
         location = where(index, ("B", "W"))
         if colours[p] is not Colour.EMPTY:
             raise InputError(f"move {number} ({colour.value} {board.name(p)}) is played on an occupied point", location)
-        _, suicide = play(colours, board.adjacency, p, colour)
-        if suicide:  # legal under some rules (e.g. New Zealand): the mover's chain is removed
-            remove_chain(colours, board.adjacency, p)
+        # suicide is legal under some rules (e.g. New Zealand): the mover's chain is removed
+        play(colours, board.adjacency, p, colour, Colour.EMPTY, Suicide.ALL)
         moves.append(Move(number, colour, p, location))
 
     final = board.with_colours({p: c for p, c in enumerate(colours) if c is not Colour.EMPTY})

@@ -8,7 +8,7 @@ under one of the variants of Benson's definition.
 from passalive.definitions.analysis import VARIANTS, Analysis, analyse
 from passalive.go.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
 from passalive.go.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
-from passalive.errors import IllegalPositionError, InputError, Location, PassaliveError, UsageError
+from passalive.errors import IllegalMoveError, IllegalPositionError, InputError, Location, PassaliveError, UsageError
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.output.render import board_json, diagram_json, diagrams_json, render_plain, render_sensei
 from passalive.go.suicide import Suicide
@@ -25,6 +25,7 @@ __all__ = [
     "Colour",
     "Diagram",
     "Expectation",
+    "IllegalMoveError",
     "IllegalPositionError",
     "InputError",
     "Location",

@@ -8,11 +8,31 @@ line and column and show the offending line with a caret under the column.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
 SHOWN_WIDTH = 120
 """Characters of the offending line an error shows (around the column)."""
+
+QUOTED_WIDTH = 80
+"""The most characters of a value a message quotes; longer ones are cut."""
+
+_LONG_QUOTED = re.compile(r"'[^'\n]{%d,}'|\"[^\"\n]{%d,}\"|[0-9]{%d,}|\S{%d,}" % ((QUOTED_WIDTH + 1,) * 3 + (2 * QUOTED_WIDTH,)))
+
+
+def clip_values(message: str) -> str:
+    """`message` with every quoted value (and every number or word) longer than
+    QUOTED_WIDTH cut to its start and its length: a 5,000-digit number in the
+    input must not fill the terminal."""
+
+    def cut(match: re.Match[str]) -> str:
+        text = match.group()
+        quote = text[0] if text[0] in "'\"" else ""
+        inner = text[1:-1] if quote else text
+        return f"{quote}{inner[:QUOTED_WIDTH]}…{quote} ({len(inner)} characters)"
+
+    return _LONG_QUOTED.sub(cut, message)
 
 
 @dataclass(frozen=True)
@@ -32,6 +52,7 @@ class PassaliveError(Exception):
     """Base class of every error caused by the user's input or request."""
 
     def __init__(self, message: str, location: Location | None = None) -> None:
+        message = clip_values(message)
         super().__init__(message)
         self.message = message
         self.location = location
@@ -62,6 +83,10 @@ class InputError(PassaliveError):
 
 class IllegalPositionError(PassaliveError):
     """A position that cannot arise in a game, e.g. a chain without liberties."""
+
+
+class IllegalMoveError(PassaliveError):
+    """A move the rules do not allow: on an occupied point, or a forbidden suicide."""
 
 
 class UsageError(PassaliveError):

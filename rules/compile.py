@@ -88,10 +88,49 @@ def plan_body(
 ) -> list[Step]:
     """Order the literals of a body for evaluation, given the already bound variables.
 
-    Among generators, a bound symbol column counts half as much as a bound
-    number column: symbols tend to take few values (colours), ids many.
+    Greedily, one step at a time: an aggregate whose inputs are bound, else
+    a filter, else an `X = expr` binding (neither before the delta atom of a
+    semi-naive variant), else the best generator (`_best_generator`).
     """
     counter = counter if counter is not None else [0]
+    items, aggs = _lift_aggregates(body, outside, counter)
+    bound = set(bound)
+    steps: list[Step] = []
+    remaining = list(items)
+    pending_aggs = list(aggs)
+    first = True
+    while remaining or pending_aggs:
+        agg = next((a for a in pending_aggs if set(a.inputs) <= bound), None)
+        if agg is not None:
+            steps.append(_aggregate_step(agg, filter_only, counter, col_types))
+            bound.add(agg.result)
+            pending_aggs.remove(agg)
+            continue
+        if not (first and delta_index is not None):
+            found = _next_filter(remaining, bound, delta_index) or _next_binding(remaining, bound)
+            if found is not None:
+                entry, step = found
+                steps.append(step)
+                if step.var is not None:  # a binding
+                    bound.add(step.var)
+                remaining.remove(entry)
+                continue
+        entry = _best_generator(remaining, bound, filter_only, delta_index, col_types)
+        i, lit = entry
+        steps.append(Step("scan", i, literal=lit, delta=(i == delta_index)))
+        for a in lit.args:
+            if isinstance(a, ast.Var) and not a.anonymous:
+                bound.add(a.name)
+        remaining.remove(entry)
+        first = False
+    return steps
+
+
+def _lift_aggregates(
+    body: tuple[ast.Literal, ...], outside: set[str], counter: list[int]
+) -> tuple[list[tuple[int, Any]], list[AggStep]]:
+    """The body's literals (with their index), each aggregate in a comparison
+    replaced by a fresh variable `#aN`, and the aggregates that compute them."""
     items: list[tuple[int, Any]] = []
     aggs: list[AggStep] = []
     for i, lit in enumerate(body):
@@ -106,92 +145,80 @@ def plan_body(
             if mapping:
                 lit = ast.Comparison(lit.op, _replace_aggs(lit.left, mapping), _replace_aggs(lit.right, mapping), lit.loc)
         items.append((i, lit))
-    bound = set(bound)
-    steps: list[Step] = []
-    remaining = list(items)
-    pending_aggs = list(aggs)
-    first = True
-    while remaining or pending_aggs:
-        chosen: tuple[int, Any] | None = None
-        lifted = False
-        # 1. aggregates whose inputs are bound
-        for a in pending_aggs:
-            if set(a.inputs) <= bound:
-                inner_outside = outer_vars(None, a.agg.body) | set(a.inputs)
-                if a.agg.target is not None:
-                    inner_outside |= _vars_of(a.agg.target)
-                inner = plan_body(a.agg.body, set(a.inputs), filter_only, inner_outside, None, counter, col_types)
-                steps.append(Step("agg", a.index, agg=a, inner=inner))
-                bound.add(a.result)
-                pending_aggs.remove(a)
-                lifted = True
-                break
-        if lifted:
+    return items, aggs
+
+
+def _aggregate_step(
+    a: AggStep, filter_only: frozenset[str], counter: list[int], col_types: dict[str, tuple[str, ...]] | None
+) -> Step:
+    """The step computing an aggregate, with the plan of its own body."""
+    inner_outside = outer_vars(None, a.agg.body) | set(a.inputs)
+    if a.agg.target is not None:
+        inner_outside |= _vars_of(a.agg.target)
+    inner = plan_body(a.agg.body, set(a.inputs), filter_only, inner_outside, None, counter, col_types)
+    return Step("agg", a.index, agg=a, inner=inner)
+
+
+def _next_filter(
+    remaining: list[tuple[int, Any]], bound: set[str], delta_index: int | None
+) -> tuple[tuple[int, Any], Step] | None:
+    """The first literal that only tests bound variables: a comparison, a
+    negation, or an atom with every argument bound (a membership test)."""
+    for entry in remaining:
+        i, lit = entry
+        if isinstance(lit, ast.Comparison):
+            if _vars_of(lit.left) <= bound and _vars_of(lit.right) <= bound:
+                return entry, Step("test", i, literal=lit)
+        elif isinstance(lit, ast.Negation):
+            if all(v.anonymous or v.name in bound for a in lit.atom.args for v in ast.term_vars(a)):
+                return entry, Step("neg", i, literal=lit.atom)
+        elif all(_arg_bound(a, bound) for a in lit.args):
+            return entry, Step("member", i, literal=lit, delta=(i == delta_index))
+    return None
+
+
+def _next_binding(remaining: list[tuple[int, Any]], bound: set[str]) -> tuple[tuple[int, Any], Step] | None:
+    """The first `X = expr` (either way round) with X unbound and expr bound."""
+    for entry in remaining:
+        i, lit = entry
+        if isinstance(lit, ast.Comparison) and lit.op == "=":
+            for a, b in ((lit.left, lit.right), (lit.right, lit.left)):
+                if isinstance(a, ast.Var) and a.name not in bound and _vars_of(b) <= bound:
+                    return entry, Step("bind", i, literal=lit, var=a.name, term=b)
+    return None
+
+
+def _best_generator(
+    remaining: list[tuple[int, Any]],
+    bound: set[str],
+    filter_only: frozenset[str],
+    delta_index: int | None,
+    col_types: dict[str, tuple[str, ...]] | None,
+) -> tuple[int, Any]:
+    """The positive atom to loop over next: the delta atom first, else the one
+    with the most bound arguments, where a bound symbol column counts half as
+    much as a bound number column (symbols tend to take few values, such as
+    colours; ids many), ties to the earlier literal."""
+    best_entry = None
+    best_score = None
+    for entry in remaining:
+        i, lit = entry
+        if not isinstance(lit, ast.Atom) or lit.relation in filter_only:
             continue
-        # 2. filters: tests, negations, memberships with everything bound
-        if not (first and delta_index is not None):
-            for entry in remaining:
-                i, lit = entry
-                if isinstance(lit, ast.Comparison):
-                    if _vars_of(lit.left) <= bound and _vars_of(lit.right) <= bound:
-                        steps.append(Step("test", i, literal=lit))
-                        chosen = entry
-                        break
-                elif isinstance(lit, ast.Negation):
-                    if all(v.anonymous or v.name in bound for a in lit.atom.args for v in ast.term_vars(a)):
-                        steps.append(Step("neg", i, literal=lit.atom))
-                        chosen = entry
-                        break
-                elif all(_arg_bound(a, bound) for a in lit.args):
-                    steps.append(Step("member", i, literal=lit, delta=(i == delta_index)))
-                    chosen = entry
-                    break
-            if chosen:
-                remaining.remove(chosen)
-                continue
-            # 3. bindings X = expr
-            for entry in remaining:
-                i, lit = entry
-                if isinstance(lit, ast.Comparison) and lit.op == "=":
-                    for var, value in ((lit.left, lit.right), (lit.right, lit.left)):
-                        if isinstance(var, ast.Var) and var.name not in bound and _vars_of(value) <= bound:
-                            steps.append(Step("bind", i, literal=lit, var=var.name, term=value))
-                            bound.add(var.name)
-                            chosen = entry
-                            break
-                    if chosen:
-                        break
-            if chosen:
-                remaining.remove(chosen)
-                continue
-        # 4. a generator: the delta atom first, else the most bound positive atom
-        best_entry = None
-        best_score = None
-        for entry in remaining:
-            i, lit = entry
-            if not isinstance(lit, ast.Atom) or lit.relation in filter_only:
-                continue
-            if any(not isinstance(a, (ast.Var, ast.Const)) and not _vars_of(a) <= bound for a in lit.args):
-                continue
-            types = col_types.get(lit.relation, ()) if col_types else ()
-            nb = sum(
-                (0.5 if j < len(types) and types[j] == "symbol" else 1.0)
-                for j, a in enumerate(lit.args)
-                if _arg_bound(a, bound)
-            )
-            score = (i == delta_index, nb, -i)
-            if best_score is None or score > best_score:
-                best_entry, best_score = entry, score
-        if best_entry is None:
-            raise AssertionError(f"cannot plan body {[str(l) for _, l in remaining]} with {sorted(bound)}")
-        i, lit = best_entry
-        steps.append(Step("scan", i, literal=lit, delta=(i == delta_index)))
-        for a in lit.args:
-            if isinstance(a, ast.Var) and not a.anonymous:
-                bound.add(a.name)
-        remaining.remove(best_entry)
-        first = False
-    return steps
+        if any(not isinstance(a, (ast.Var, ast.Const)) and not _vars_of(a) <= bound for a in lit.args):
+            continue
+        types = col_types.get(lit.relation, ()) if col_types else ()
+        nb = sum(
+            (0.5 if j < len(types) and types[j] == "symbol" else 1.0)
+            for j, a in enumerate(lit.args)
+            if _arg_bound(a, bound)
+        )
+        score = (i == delta_index, nb, -i)
+        if best_score is None or score > best_score:
+            best_entry, best_score = entry, score
+    if best_entry is None:
+        raise AssertionError(f"cannot plan body {[str(l) for _, l in remaining]} with {sorted(bound)}")
+    return best_entry
 
 
 # --------------------------------------------------------------------------- code generation
@@ -303,84 +330,21 @@ def emit_steps(
     gen: _Gen, steps: list[Step], indent: int, bound: list[str], final: Callable[[int, list[str]], None],
     depth: bool = False, start: int = 0,
 ) -> None:
-    """Emit the nested loops/filters of `steps`, then `final(indent, bound)` in the innermost block."""
+    """Emit the nested loops/filters of `steps`, then `final(indent, bound)` in the innermost block.
+
+    With `depth` (proof mode), each step first records in `best` how deep
+    the match got and the variable values there.
+    """
     bound = list(bound)
     for number, step in enumerate(steps, start):
         if depth:
-            gen.emit(indent, f"if best is not None and {number} > best[0]:")
-            gen.emit(indent + 1, f"best[0] = {number}; best[1] = {_snapshot(bound)}; best[2] = dict(A)")
+            _emit_depth(gen, indent, number, bound)
         if step.kind == "scan":
-            atom = step.literal
-            cols = [j for j, a in enumerate(atom.args) if _arg_bound(a, set(bound))]
-            t = gen.fresh("t")
-            checks = []
-            assigns = []
-            newly: list[str] = []
-            targets: list[str] = []
-            for j, a in enumerate(atom.args):
-                if j in cols or not isinstance(a, ast.Var) or (a.anonymous and not gen.in_agg):
-                    targets.append("_")
-                    continue
-                if a.name in newly:
-                    checks.append(f"{t}[{j}] == {pyname(a.name)}")
-                    targets.append("_")
-                else:
-                    assigns.append(f"{pyname(a.name)} = {t}[{j}]")
-                    targets.append(pyname(a.name))
-                    newly.append(a.name)
-            if not gen.proof and not checks:
-                # unpack in the loop header: no tuple indexing per row
-                loop_var = "(" + ", ".join(targets) + ("," if len(targets) == 1 else "") + ")"
-                assigns = []
-            else:
-                loop_var = t
-            if cols:
-                getter = gen.accessor(atom.relation, step.delta, "getter", tuple(cols))
-                key, indent = gen.key_code(indent, [atom.args[j] for j in cols])
-                gen.emit(indent, f"for {loop_var} in {getter}({key}, ()):")
-            else:
-                scan = gen.accessor(atom.relation, step.delta, "scan")
-                gen.emit(indent, f"for {loop_var} in {scan}:")
-            indent += 1
-            for line in assigns:
-                gen.emit(indent, line)
-            if checks:
-                gen.emit(indent, "if " + " and ".join(checks) + ":")
-                indent += 1
-            bound += newly
-            if gen.proof:
-                gen.emit(indent, f"W[{step.index}] = {t}")
+            indent = _emit_scan(gen, step, indent, bound)
         elif step.kind == "member":
-            atom = step.literal
-            cont = gen.accessor(atom.relation, step.delta, "container")
-            tup, indent = gen.tuple_code(indent, list(atom.args))
-            gen.emit(indent, f"if {tup} in {cont}:")
-            indent += 1
-            if gen.proof:
-                gen.emit(indent, f"W[{step.index}] = {tup}")
+            indent = _emit_member(gen, step, indent)
         elif step.kind == "neg":
-            atom = step.literal
-            anon = [j for j, a in enumerate(atom.args) if isinstance(a, ast.Var) and a.anonymous]
-            if not anon:
-                cont = gen.accessor(atom.relation, False, "container")
-                tup, indent = gen.tuple_code(indent, list(atom.args))
-                gen.emit(indent, f"if {tup} not in {cont}:")
-                shown = tup
-            else:
-                cols = [j for j in range(len(atom.args)) if j not in anon]
-                if cols:
-                    getter = gen.accessor(atom.relation, False, "getter", tuple(cols))
-                    key, indent = gen.key_code(indent, [atom.args[j] for j in cols])
-                    gen.emit(indent, f"if not {getter}({key}, ()):")
-                else:
-                    scan = gen.accessor(atom.relation, False, "scan")
-                    gen.emit(indent, f"if not {scan}:")
-                shown = "(" + "".join(
-                    ("None" if j in anon else expr_code(a)) + ", " for j, a in enumerate(atom.args)
-                ) + ")"
-            indent += 1
-            if gen.proof:
-                gen.emit(indent, f"W[{step.index}] = {shown}")
+            indent = _emit_negation(gen, step, indent)
         elif step.kind == "test":
             lit = step.literal
             left, indent = gen.guarded(indent, lit.left)
@@ -399,9 +363,100 @@ def emit_steps(
         else:
             raise AssertionError(step.kind)
     if depth:
-        gen.emit(indent, f"if best is not None and {start + len(steps)} > best[0]:")
-        gen.emit(indent + 1, f"best[0] = {start + len(steps)}; best[1] = {_snapshot(bound)}; best[2] = dict(A)")
+        _emit_depth(gen, indent, start + len(steps), bound)
     final(indent, bound)
+
+
+def _emit_depth(gen: _Gen, indent: int, number: int, bound: list[str]) -> None:
+    """Proof mode: remember that a match reached step `number`, and the values bound there."""
+    gen.emit(indent, f"if best is not None and {number} > best[0]:")
+    gen.emit(indent + 1, f"best[0] = {number}; best[1] = {_snapshot(bound)}; best[2] = dict(A)")
+
+
+def _emit_scan(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
+    """A loop over the tuples of an atom (by an index on its bound columns),
+    binding its new variables; `bound` is extended with them."""
+    atom = step.literal
+    cols = [j for j, a in enumerate(atom.args) if _arg_bound(a, set(bound))]
+    t = gen.fresh("t")
+    checks = []
+    assigns = []
+    newly: list[str] = []
+    targets: list[str] = []
+    for j, a in enumerate(atom.args):
+        if j in cols or not isinstance(a, ast.Var) or (a.anonymous and not gen.in_agg):
+            targets.append("_")
+            continue
+        if a.name in newly:  # a variable repeated in the atom: equal columns
+            checks.append(f"{t}[{j}] == {pyname(a.name)}")
+            targets.append("_")
+        else:
+            assigns.append(f"{pyname(a.name)} = {t}[{j}]")
+            targets.append(pyname(a.name))
+            newly.append(a.name)
+    if not gen.proof and not checks:
+        # unpack in the loop header: no tuple indexing per row
+        loop_var = "(" + ", ".join(targets) + ("," if len(targets) == 1 else "") + ")"
+        assigns = []
+    else:
+        loop_var = t
+    if cols:
+        getter = gen.accessor(atom.relation, step.delta, "getter", tuple(cols))
+        key, indent = gen.key_code(indent, [atom.args[j] for j in cols])
+        gen.emit(indent, f"for {loop_var} in {getter}({key}, ()):")
+    else:
+        scan = gen.accessor(atom.relation, step.delta, "scan")
+        gen.emit(indent, f"for {loop_var} in {scan}:")
+    indent += 1
+    for line in assigns:
+        gen.emit(indent, line)
+    if checks:
+        gen.emit(indent, "if " + " and ".join(checks) + ":")
+        indent += 1
+    bound += newly
+    if gen.proof:
+        gen.emit(indent, f"W[{step.index}] = {t}")
+    return indent
+
+
+def _emit_member(gen: _Gen, step: Step, indent: int) -> int:
+    """A membership test of an atom whose arguments are all bound."""
+    atom = step.literal
+    cont = gen.accessor(atom.relation, step.delta, "container")
+    tup, indent = gen.tuple_code(indent, list(atom.args))
+    gen.emit(indent, f"if {tup} in {cont}:")
+    indent += 1
+    if gen.proof:
+        gen.emit(indent, f"W[{step.index}] = {tup}")
+    return indent
+
+
+def _emit_negation(gen: _Gen, step: Step, indent: int) -> int:
+    """A negated atom: no such tuple (with anonymous arguments: none matching
+    the other columns, by an index on them)."""
+    atom = step.literal
+    anon = [j for j, a in enumerate(atom.args) if isinstance(a, ast.Var) and a.anonymous]
+    if not anon:
+        cont = gen.accessor(atom.relation, False, "container")
+        tup, indent = gen.tuple_code(indent, list(atom.args))
+        gen.emit(indent, f"if {tup} not in {cont}:")
+        shown = tup
+    else:
+        cols = [j for j in range(len(atom.args)) if j not in anon]
+        if cols:
+            getter = gen.accessor(atom.relation, False, "getter", tuple(cols))
+            key, indent = gen.key_code(indent, [atom.args[j] for j in cols])
+            gen.emit(indent, f"if not {getter}({key}, ()):")
+        else:
+            scan = gen.accessor(atom.relation, False, "scan")
+            gen.emit(indent, f"if not {scan}:")
+        shown = "(" + "".join(
+            ("None" if j in anon else expr_code(a)) + ", " for j, a in enumerate(atom.args)
+        ) + ")"
+    indent += 1
+    if gen.proof:
+        gen.emit(indent, f"W[{step.index}] = {shown}")
+    return indent
 
 
 def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:

@@ -18,13 +18,19 @@ program may be run any number of times, also concurrently.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import signal
+import threading
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from passalive.errors import InputError
+from passalive.errors import InputError, Location
+from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS, MAX_RULE_CONSTANT
 from passalive.rules import ast
 from passalive.rules.check import REP, Analysis, Stratum, analyse, rep_base
 from passalive.rules.compile import CompiledRule, compile_rule
@@ -35,6 +41,153 @@ MAX_ROUNDS = 1_000_000
 """Semi-naive rounds a recursive component may take.  Over a board's facts a
 program without arithmetic ends long before (a round adds at least one
 tuple); a program that counts upwards without a bound would never end."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one run of a rule program may use: `max_facts` tuples derived
+    (facts given included) and `seconds` of time (None: no limit)."""
+
+    max_facts: int = DEFAULT_MAX_FACTS
+    seconds: float | None = DEFAULT_RULE_SECONDS
+
+
+_BUDGET: ContextVar[Budget] = ContextVar("passalive_rule_budget", default=Budget())
+
+
+@contextmanager
+def budget(max_facts: int | None = None, seconds: float | None = None) -> Iterator[Budget]:
+    """Run the rule programs inside the `with` block under these bounds (the
+    CLI's `--max-facts`); unset bounds keep their defaults."""
+    current = _BUDGET.get()
+    chosen = Budget(
+        current.max_facts if max_facts is None else max_facts,
+        current.seconds if seconds is None else seconds,
+    )
+    token = _BUDGET.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _BUDGET.reset(token)
+
+
+class LimitError(InputError):
+    """A rule program went beyond its budget of tuples or time (a located error)."""
+
+
+_TICK = 0.05
+"""Seconds between the watchdog's looks at a running evaluation."""
+
+
+class _Guard:
+    """Keeps one evaluation within its Budget.
+
+    Derived tuples are counted as they are stored; a single rule can also
+    build millions of tuples before it returns (a cartesian product), so in
+    the main thread a timer interrupts the evaluation every _TICK seconds and
+    counts the tuples the running rule has built so far (its `out` list) and
+    the time spent.  Beyond a bound it raises a LimitError at the rule whose
+    relation grew.
+    """
+
+    def __init__(self, program: "Program", chosen: Budget) -> None:
+        self.program = program
+        self.budget = chosen
+        self.stored = 0
+        self.started = time.monotonic()
+        self.previous: Any = None
+        self.armed = False
+
+    def __enter__(self) -> "_Guard":
+        if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+            if signal.getitimer(signal.ITIMER_REAL)[0] == 0:  # nobody else is timing this process
+                self.previous = signal.signal(signal.SIGALRM, self._tick)
+                signal.setitimer(signal.ITIMER_REAL, _TICK, _TICK)
+                self.armed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+            self.armed = False
+
+    def stored_tuples(self, name: str, count: int) -> None:
+        """`count` new tuples of relation `name` were stored."""
+        self.stored += count
+        if self.stored > self.budget.max_facts:
+            decl = self.program._decls.get(name)
+            self._refuse(name, self.stored, decl.loc if decl is not None else None)
+
+    def _tick(self, signum: int, frame: Any) -> None:
+        rule_frame = frame
+        while rule_frame is not None and not rule_frame.f_code.co_name.startswith("rule_"):
+            rule_frame = rule_frame.f_back
+        building = 0
+        if rule_frame is not None:
+            out = rule_frame.f_locals.get("out")
+            building = len(out) if isinstance(out, list) else 0
+        if self.stored + building > self.budget.max_facts and rule_frame is not None:
+            name, loc = self._rule_of(rule_frame)
+            self._refuse(name, self.stored + building, loc)
+        seconds = self.budget.seconds
+        if seconds is not None and time.monotonic() - self.started > seconds:
+            name, loc = self._rule_of(rule_frame) if rule_frame is not None else ("?", None)
+            self.__exit__()
+            raise LimitError(
+                f"the rule program ran out of time ({seconds:g} s) while deriving {name}; "
+                "a rule that joins many atoms or computes new numbers can run without end",
+                loc,
+            )
+
+    def _rule_of(self, frame: Any) -> tuple[str, Location | None]:
+        """The relation and location of the compiled rule running in `frame`."""
+        filename = frame.f_code.co_filename  # "<rule path:line:col>"
+        code_name = frame.f_code.co_name
+        for rule in self.program.rules:
+            if filename == f"<rule {rule.loc}>":
+                return rule.head.relation, rule.loc
+        return code_name[len("rule_") :].rsplit("_", 1)[0], None
+
+    def _refuse(self, name: str, count: int, loc: Location | None) -> None:
+        self.__exit__()
+        raise LimitError(
+            f"the rule program derived more than {self.budget.max_facts:,} tuples (at {count:,}, "
+            f"while deriving {name}); bound the rules of {name} or raise --max-facts (see docs/limits.md)",
+            loc,
+        )
+
+
+def _computes_numbers(rule: ast.Rule) -> bool:
+    """Whether a rule computes new numbers (arithmetic or a sum), which can
+    grow without bound (`big(M) :- big(N), M = N * N.`)."""
+    pending: list[object] = [rule]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.BinOp, ast.Neg)) or (isinstance(node, ast.Aggregate) and node.op == "sum"):
+            return True
+        if isinstance(node, (list, tuple)):
+            pending.extend(node)
+        elif hasattr(node, "__dataclass_fields__"):
+            pending.extend(getattr(node, f) for f in node.__dataclass_fields__ if f != "loc")
+    return False
+
+
+def _check_magnitudes(name: str, tuples: list[tuple], decl: ast.Declaration) -> None:
+    """A LimitError when a computed number of `tuples` is beyond MAX_RULE_CONSTANT."""
+    for t in tuples:
+        for value in t:
+            if type(value) is int and not -MAX_RULE_CONSTANT <= value <= MAX_RULE_CONSTANT:
+                raise LimitError(
+                    f"the rule program computed a number of {value.bit_length()} bits in {name}, beyond "
+                    f"the limit {MAX_RULE_CONSTANT:,} of a rule program's numbers; bound the rules that compute it "
+                    "(see docs/limits.md)",
+                    decl.loc,
+                )
+
+
+_ACTIVE: ContextVar[_Guard | None] = ContextVar("passalive_rule_guard", default=None)
+"""The guard of the evaluation running in this context (None outside `run`)."""
 
 
 @dataclass
@@ -76,6 +229,9 @@ class Program:
         self.rules: tuple[ast.Rule, ...] = source.rules
         self._slots: dict[str, int] = {name: i for i, name in enumerate(decls)}
         self._types: dict[str, tuple[str, ...]] = {name: d.types for name, d in decls.items()}
+        self._computing: frozenset[str] = frozenset(
+            rule.head.relation for rule in source.rules if _computes_numbers(rule)
+        )
         self._rules_by_head: dict[str, list[ast.Rule]] = {}
         for rule in source.rules:
             self._rules_by_head.setdefault(rule.head.relation, []).append(rule)
@@ -162,7 +318,12 @@ class Program:
     def run(self, facts: Mapping[str, Iterable[tuple]] | None = None) -> "Model":
         """Evaluate the program on the given facts (relation name -> tuples)."""
         checked = self._check_facts(facts or {})
-        state, rounds = self._evaluate(checked, None)
+        with _Guard(self, _BUDGET.get()) as guard:
+            token = _ACTIVE.set(guard)
+            try:
+                state, rounds = self._evaluate(checked, None)
+            finally:
+                _ACTIVE.reset(token)
         return Model(self, state, checked, rounds)
 
     def _evaluate(self, facts: dict[str, list[tuple]], record: Record | None) -> tuple[list, dict]:
@@ -184,6 +345,11 @@ class Program:
         if record is not None and name in record.pairs:
             record.pairs[name].extend(out)
         new = store.add(out, want_delta)
+        guard = _ACTIVE.get()
+        if guard is not None and new:
+            guard.stored_tuples(name, len(new))
+        if new and name in self._computing:
+            _check_magnitudes(name, new, self._decls[name])
         if record is not None and new and not isinstance(store, EqRel):
             ranks = record.ranks.setdefault(name, {})
             for t in new:

@@ -8,19 +8,50 @@ terminals the parser expected.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import count
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from passalive.errors import InputError, Location
+from passalive.go.limits import MAX_INCLUDE_DEPTH, MAX_RULE_CONSTANT, MAX_RULE_NESTING
+
+from passalive.go.numbers import read_number
 from passalive.rules import ast
 
 BUNDLED_DIR = os.path.dirname(os.path.abspath(__file__))
+
+MAX_PROGRAM_BYTES = 128 * 1024
+"""The largest rule program file read (the bundled ones are under 5 KiB each):
+a program of tens of thousands of tokens takes seconds to parse."""
+
+RESERVED = frozenset({"count", "min", "max", "sum", "number", "symbol", "eqrel", "greatest"})
+"""Words of the rule language that cannot name a relation."""
+
+MAX_RULE_LITERALS = 500
+"""The most literals (atoms, negations, comparisons) of one rule: a longer
+rule would take gigabytes to compile; split it into smaller rules."""
+
+_INCLUDE_ANYWHERE: ContextVar[bool] = ContextVar("passalive_include_anywhere", default=False)
+
+
+@contextmanager
+def include_anywhere(allowed: bool = True) -> Iterator[None]:
+    """Let `.include` read files outside the program's folder and the bundled
+    rules inside the `with` block (the CLI's `--include-anywhere`)."""
+    token = _INCLUDE_ANYWHERE.set(allowed)
+    try:
+        yield
+    finally:
+        _INCLUDE_ANYWHERE.reset(token)
 
 _FRIENDLY = {
     "RELNAME": "a relation name",
@@ -68,7 +99,10 @@ class _Builder(Transformer):
 
     # ----- terms
     def number(self, items: list[Token]) -> ast.Const:
-        return ast.Const(int(items[0]), self.tok_loc(items[0]))
+        return ast.Const(
+            read_number(str(items[0]), "constant", maximum=MAX_RULE_CONSTANT, location=self.tok_loc(items[0])),
+            self.tok_loc(items[0]),
+        )
 
     def string(self, items: list[Token]) -> ast.Const:
         raw = str(items[0])[1:-1]
@@ -95,6 +129,12 @@ class _Builder(Transformer):
         if isinstance(left, ast.Const) and isinstance(right, ast.Const):
             folded = _fold(str(op), left.value, right.value)
             if folded is not None:
+                if abs(folded) > MAX_RULE_CONSTANT:
+                    raise InputError(
+                        f"this constant expression is {'larger' if folded > 0 else 'smaller'} than "
+                        f"{'' if folded > 0 else '-'}{MAX_RULE_CONSTANT}, the limit of a rule program's numbers",
+                        left.loc,
+                    )
                 return ast.Const(folded, left.loc)
         return ast.BinOp(str(op), left, right, left.loc)
 
@@ -143,6 +183,12 @@ class _Builder(Transformer):
 
     def rule(self, items: list) -> ast.Rule:
         head, body = items
+        if len(body) > MAX_RULE_LITERALS:
+            raise InputError(
+                f"this rule has {len(body):,} literals, more than {MAX_RULE_LITERALS} (see docs/limits.md); "
+                "split it into smaller rules",
+                head.loc,
+            )
         return ast.Rule(head, body, head.loc)
 
     # ----- directives
@@ -157,6 +203,12 @@ class _Builder(Transformer):
 
     def decl(self, items: list) -> ast.Declaration:
         tok, name, *rest = items
+        if str(name) in RESERVED:
+            raise InputError(
+                f"{name} is a reserved word of the rule language ({', '.join(sorted(RESERVED))}); "
+                "choose another relation name",
+                self.tok_loc(name),
+            )
         kind = ast.PLAIN
         if rest and isinstance(rest[-1], str):
             kind = rest.pop()
@@ -261,29 +313,62 @@ class _Collector:
     outputs: list[tuple[str, Location]] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    root: str | None = None  # the main program's folder: .include stays inside it (or the bundled rules)
 
 
-def _parse_text(text: str, path: str, directory: str | None, out: _Collector) -> None:
+def _check_nesting(tree: Tree, path: str, lines: list[str]) -> None:
+    """An InputError where terms nest deeper than MAX_RULE_NESTING (500 unary
+    minuses, a sum of 500 terms): the reader works by recursion."""
+    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_RULE_NESTING:
+            line = getattr(node.meta, "line", 1)
+            column = getattr(node.meta, "column", 1)
+            source = lines[line - 1] if 0 < line <= len(lines) else ""
+            raise InputError(
+                f"terms nest more than {MAX_RULE_NESTING} deep here (see docs/limits.md); "
+                "split the expression with intermediate variables or relations",
+                Location(path, line, column, source),
+            )
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+
+
+def _parse_text(text: str, path: str, directory: str | None, out: _Collector, depth: int = 0) -> None:
     lines = text.splitlines()
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, path, lines) from None
-    items = _Builder(path, lines).transform(tree)
+    except RecursionError:  # pragma: no cover - the LALR parser is not recursive
+        raise InputError("this rule program nests too deeply to read", Location(path, 1, 1, lines[0] if lines else "")) from None
+    _check_nesting(tree, path, lines)
+    try:
+        items = _Builder(path, lines).transform(tree)
+    except VisitError as exc:  # lark wraps what a transformer method raises
+        if isinstance(exc.orig_exc, InputError):
+            raise exc.orig_exc from None
+        raise
     for item in items:
         if isinstance(item, ast.Declaration):
             out.declarations.append(item)
         elif isinstance(item, ast.Rule):
             out.rules.append(item)
         elif item[0] == "include":
-            _include(item[1], item[2], directory, out)
+            if depth >= MAX_INCLUDE_DEPTH:
+                raise InputError(
+                    f".include nested more than {MAX_INCLUDE_DEPTH} files deep (see docs/limits.md)", item[2]
+                )
+            _include(item[1], item[2], directory, out, depth + 1)
         elif item[0] == "input":
             out.inputs.extend(item[1])
         elif item[0] == "output":
             out.outputs.extend(item[1])
 
 
-def _include(target: str, loc: Location, directory: str | None, out: _Collector) -> None:
+def _include(target: str, loc: Location, directory: str | None, out: _Collector, depth: int) -> None:
     candidates = []
     if os.path.isabs(target):
         candidates.append(target)
@@ -292,7 +377,8 @@ def _include(target: str, loc: Location, directory: str | None, out: _Collector)
         candidates.append(os.path.join(BUNDLED_DIR, target))
     for candidate in candidates:
         if os.path.isfile(candidate):
-            _parse_file(candidate, out)
+            _check_confined(candidate, target, loc, out)
+            _parse_file(candidate, out, loc, depth)
             return
     raise InputError(
         f"cannot find included file {target!r} (looked in {', '.join(os.path.dirname(c) or '.' for c in candidates)})",
@@ -300,20 +386,55 @@ def _include(target: str, loc: Location, directory: str | None, out: _Collector)
     )
 
 
-def _parse_file(path: str, out: _Collector) -> None:
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def _check_confined(candidate: str, target: str, loc: Location, out: _Collector) -> None:
+    """An InputError unless `candidate` lies in the main program's folder (or
+    below it) or among the bundled rules: a program must not read any file of
+    the machine and echo it in an error (unless `include_anywhere`)."""
+    if _INCLUDE_ANYWHERE.get():
+        return
+    real = os.path.realpath(candidate)
+    roots = [os.path.realpath(BUNDLED_DIR)] + ([out.root] if out.root else [])
+    if not any(_inside(real, root) for root in roots):
+        raise InputError(
+            f"{target!r} lies outside the program's folder and the bundled rules; "
+            ".include reads only those unless --include-anywhere is given",
+            loc,
+        )
+
+
+def _parse_file(path: str, out: _Collector, included_at: Location | None = None, depth: int = 0) -> None:
     real = os.path.realpath(path)
     if real in out.seen:
         return
     out.seen.add(real)
+    if out.root is None:
+        out.root = os.path.dirname(real)
     try:
-        with open(path, encoding="utf-8-sig") as handle:  # a byte order mark is no syntax error
-            text = handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_PROGRAM_BYTES + 1)
     except OSError as exc:
-        raise InputError(f"cannot read rule program {path}: {exc.strerror}") from None
+        raise InputError(f"cannot read rule program {path}: {exc.strerror}", included_at) from None
+    if len(data) > MAX_PROGRAM_BYTES:
+        raise InputError(
+            f"rule program {path} is larger than {MAX_PROGRAM_BYTES // 1024} KiB (see docs/limits.md)", included_at
+        )
+    if data.startswith(codecs.BOM_UTF8):  # a byte order mark is no syntax error
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"rule program {path} is not UTF-8 text (byte {exc.start + 1})") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[line_start : exc.start].decode("utf-8", errors="replace")) + 1
+        raise InputError(
+            f"rule program {path} is not UTF-8 text (byte {exc.start + 1})", Location(path, line, column)
+        ) from None
     out.files.append(path)
-    _parse_text(text, path, os.path.dirname(os.path.abspath(path)), out)
+    _parse_text(text, path, os.path.dirname(os.path.abspath(path)), out, depth)
 
 
 def _finish(out: _Collector) -> ast.Source:
@@ -324,11 +445,16 @@ def _finish(out: _Collector) -> ast.Source:
 
 def parse_source(text: str, path: str = "<string>") -> ast.Source:
     """Parse program text; includes are resolved relative to `path`'s directory."""
+    if len(text) > MAX_PROGRAM_BYTES:
+        raise InputError(f"rule program {path} is larger than {MAX_PROGRAM_BYTES // 1024} KiB (see docs/limits.md)")
     out = _Collector()
     directory = None
     if not path.startswith("<"):
         out.seen.add(os.path.realpath(path))
         directory = os.path.dirname(os.path.abspath(path))
+        out.root = os.path.dirname(os.path.realpath(path))
+    else:
+        out.root = os.path.realpath(os.getcwd())
     out.files.append(path)
     _parse_text(text, path, directory, out)
     return _finish(out)

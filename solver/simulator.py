@@ -6,7 +6,8 @@ turn, capture any of those stones?  Whatever they answer with a capturing
 sequence (a *witness*) is replayed here, by a small implementation of the
 rules that shares nothing with the encodings, before anybody sees it.
 
-The rules of one attacker move at an empty point p:
+The rules of one attacker move at an empty point p are passalive's one
+capture rule, `passalive.go.play.play`, played on the game graph:
 
 1. put an attacker stone on p;
 2. remove every owner chain that now has no liberty (a capture);
@@ -54,6 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from passalive.go.board import Board, Colour
+from passalive.go.play import play as play_stone
 from passalive.go.suicide import Suicide
 
 EMPTY, ATTACKER, OWNER = 0, 1, 2
@@ -133,23 +135,6 @@ class Game:
         """Whether the attacker may play at p (a board point or the outside point)."""
         return 0 <= p < self.board_points or p == self.outside
 
-    def group(self, position: bytes, p: int) -> tuple[list[int], bool]:
-        """The chain through p (same state, connected) and whether it has a liberty."""
-        state = position[p]
-        seen = {p}
-        stack = [p]
-        free = False
-        while stack:
-            q = stack.pop()
-            for r in self.adjacency[q]:
-                s = position[r]
-                if s == EMPTY:
-                    free = True
-                elif s == state and r not in seen:
-                    seen.add(r)
-                    stack.append(r)
-        return list(seen), free
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -169,28 +154,10 @@ def play(game: Game, position: bytes, p: int, suicide: Suicide) -> Outcome | Non
     if not game.playable(p) or position[p] != EMPTY:
         return None
     board = bytearray(position)
-    board[p] = ATTACKER
-    placed = bytes(board)
-    captured: set[int] = set()
-    for q in game.adjacency[p]:
-        if board[q] == OWNER and q not in captured:
-            stones, free = game.group(placed, q)
-            if not free:
-                captured.update(stones)
-    for q in captured:
-        board[q] = EMPTY
-    suicided: frozenset[int] = frozenset()
-    if not captured:
-        stones, free = game.group(placed, p)
-        if not free:
-            if suicide is Suicide.ILLEGAL:
-                return None
-            if len(stones) == 1 and suicide is Suicide.MULTI:
-                return None
-            for q in stones:
-                board[q] = EMPTY
-            suicided = frozenset(stones)
-    return Outcome(bytes(board), frozenset(captured), suicided)
+    played = play_stone(board, game.adjacency, p, ATTACKER, EMPTY, suicide)
+    if played is None:
+        return None
+    return Outcome(bytes(board), played.captured, played.suicided)
 
 
 def legal_moves(game: Game, position: bytes, suicide: Suicide) -> list[tuple[int, Outcome]]:

@@ -50,7 +50,6 @@ Time-outs give *unknown* with the depth reached, never *proven*.
 
 from __future__ import annotations
 
-import enum
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -61,39 +60,17 @@ import z3
 from passalive.go.board import Board, Colour
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
-from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, Move, check_witness
+from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, check_witness
+from passalive.solver.truth import Method, Status, Truth
 
 Lit: TypeAlias = "z3.BoolRef | bool"
-
-
-class Status(enum.Enum):
-    """What the solver established for one chain."""
-
-    PROVEN = "proven"
-    """No attacker sequence of any length captures it (complete bound reached)."""
-    ALIVE_TO_DEPTH = "alive-to-depth"
-    """No attacker sequence of up to `depth` moves captures it."""
-    CAPTURED = "captured"
-    """The `sequence` (replayed) captures one of its stones."""
-    UNKNOWN = "unknown"
-    """The time ran out; no capture within `depth` moves is all that is known."""
-
-
-@dataclass(frozen=True)
-class ChainResult:
-    """The verdict on one chain: status, depth reached, capturing sequence if any."""
-
-    chain: int
-    status: Status
-    depth: int
-    sequence: tuple[Move, ...] = ()
 
 
 @dataclass(frozen=True)
 class CheckResult:
     """The verdicts on all target chains, and what the search cost."""
 
-    chains: dict[int, ChainResult]
+    chains: dict[int, Truth]
     bound: int
     complete: bool
     seconds: float
@@ -161,17 +138,9 @@ class _Structure:
     relevant: frozenset[int]
 
 
-def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int) -> _Structure:
-    board = game.board
-    owner_chains = [c.index for c in board.chains_of(game.owner)]
-    target_set = set(targets)
-    maydie = tuple(c for c in owner_chains if c not in target_set)
-    chain_points = {c: tuple(sorted(board.chains[c].points)) for c in owner_chains}
-    chain_neighbours = {
-        c: tuple(sorted({q for p in pts for q in game.adjacency[p] if game.start[q] != OWNER}))
-        for c, pts in chain_points.items()
-    }
-    # owner-regions on the game graph (the wall of a cut-out included)
+def _owner_regions(game: Game) -> tuple[list[tuple[int, ...]], dict[int, int]]:
+    """The owner-regions of the game graph (the wall of a cut-out included),
+    each as its sorted points, and the region of each non-owner point."""
     start = game.start
     region_of: dict[int, int] = {}
     regions: list[tuple[int, ...]] = []
@@ -188,6 +157,113 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
                     comp.append(q)
             i += 1
         regions.append(tuple(sorted(comp)))
+    return regions, region_of
+
+
+def _relevant_without_suicide(
+    game: Game,
+    targets: Sequence[int],
+    chain_neighbours: dict[int, tuple[int, ...]],
+    regions: Sequence[tuple[int, ...]],
+    region_chains: Sequence[tuple[int, ...]],
+) -> tuple[set[int], set[int]]:
+    """Suicide illegal: the relevant chains and their liberties.
+
+    Relevant: the targets, and every chain next to a region all of whose
+    empty points are liberties of relevant chains (a region that can fill
+    up, where a capture next to it is what makes a move legal); see
+    docs/solver.md.
+    """
+    start = game.start
+    relevant = set(targets)
+    while True:
+        liberties = {q for c in relevant for q in chain_neighbours[c] if start[q] == EMPTY}
+        grown = set(relevant)
+        for r, pts in enumerate(regions):
+            empties = [p for p in pts if start[p] == EMPTY]
+            if empties and all(p in liberties for p in empties):
+                grown.update(region_chains[r])
+        if grown == relevant:
+            return relevant, liberties
+        relevant = grown
+
+
+def _relevant_with_suicide(
+    game: Game,
+    targets: Sequence[int],
+    maydie: Sequence[int],
+    chain_neighbours: dict[int, tuple[int, ...]],
+    regions: Sequence[tuple[int, ...]],
+    region_chains: Sequence[tuple[int, ...]],
+    budget: int,
+) -> tuple[set[int], set[int], set[tuple[str, int]]]:
+    """Suicide legal: the relevant chains, their neighbours, and the clearable nodes.
+
+    A region is *small* when it can be filled within the budget; relevant
+    chains are the targets and every chain next to a small region next to
+    a relevant chain; moves elsewhere never matter (docs/solver.md).  The
+    clearable nodes are the small regions next to relevant chains and the
+    relevant may-die chains all of whose regions are clearable.
+    """
+    start = game.start
+    small = set()
+    for r, pts in enumerate(regions):
+        if any(p >= game.board_points for p in pts):
+            continue  # the wall's region always has the wall's liberty
+        if sum(1 for p in pts if start[p] == EMPTY) <= budget:
+            small.add(r)
+    relevant = set(targets)
+    while True:
+        grown = set(relevant)
+        for r in small:
+            if relevant.intersection(region_chains[r]):
+                grown.update(region_chains[r])
+        if grown == relevant:
+            break
+        relevant = grown
+    owner_adjacent = {q for c in relevant for q in chain_neighbours[c]}
+    clearable: set[tuple[str, int]] = set()
+    for r in small:
+        if relevant.intersection(region_chains[r]):
+            clearable.add(("r", r))
+    for c in maydie:
+        if c not in relevant:
+            continue
+        if all(("r", r) in clearable for r in range(len(regions)) if c in region_chains[r]):
+            clearable.add(("c", c))
+    return relevant, owner_adjacent, clearable
+
+
+def _candidates(
+    game: Game, node_of: dict[int, tuple[str, int]], owner_adjacent: set[int], clearable: set[tuple[str, int]]
+) -> tuple[int, ...]:
+    """The points that get move variables, ordered by node so that quiet
+    moves in one region come together."""
+    start = game.start
+    candidates = []
+    for p in game.moves:
+        node = node_of[p]
+        if start[p] == EMPTY and (p in owner_adjacent or node in clearable):
+            candidates.append(p)
+        elif node in clearable:  # an owner stone once captured, an attacker stone once suicided
+            candidates.append(p)
+    candidates.sort(key=lambda p: (node_of[p], p))
+    return tuple(candidates)
+
+
+def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int) -> _Structure:
+    """The graph of regions and may-die chains, and the restricted moves, for one target set."""
+    board = game.board
+    start = game.start
+    owner_chains = [c.index for c in board.chains_of(game.owner)]
+    target_set = set(targets)
+    maydie = tuple(c for c in owner_chains if c not in target_set)
+    chain_points = {c: tuple(sorted(board.chains[c].points)) for c in owner_chains}
+    chain_neighbours = {
+        c: tuple(sorted({q for p in pts for q in game.adjacency[p] if start[q] != OWNER}))
+        for c, pts in chain_points.items()
+    }
+    regions, region_of = _owner_regions(game)
     chain_at = board.chain_at
     region_chains = []
     for pts in regions:
@@ -197,62 +273,13 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
     for c, pts in chain_points.items():
         for p in pts:
             node_of[p] = ("c", c)
-
-    owner_adjacent = {q for c in owner_chains for q in chain_neighbours[c]}
-    relevant = set(targets)  # grown below, by each suicide rule's own criterion
-    if suicide is Suicide.ILLEGAL:
-        # only the liberties of *relevant* chains: the targets, and every
-        # chain next to a region all of whose empty points are liberties of
-        # relevant chains (a region that can fill up, where a capture next to
-        # it is what makes a move legal); see docs/solver.md
-        while True:
-            liberties = {q for c in relevant for q in chain_neighbours[c] if start[q] == EMPTY}
-            grown = set(relevant)
-            for r, pts in enumerate(regions):
-                empties = [p for p in pts if start[p] == EMPTY]
-                if empties and all(p in liberties for p in empties):
-                    grown.update(region_chains[r])
-            if grown == relevant:
-                break
-            relevant = grown
-        owner_adjacent = liberties
     clearable: set[tuple[str, int]] = set()
-    if suicide is not Suicide.ILLEGAL:
-        small = set()
-        for r, pts in enumerate(regions):
-            if any(p >= game.board_points for p in pts):
-                continue  # the wall's region always has the wall's liberty
-            if sum(1 for p in pts if start[p] == EMPTY) <= budget:
-                small.add(r)
-        # relevant chains: the targets, and every chain next to a small
-        # region (one that can be filled within the budget) next to a
-        # relevant chain; moves elsewhere never matter (docs/solver.md)
-        while True:
-            grown = set(relevant)
-            for r in small:
-                if relevant.intersection(region_chains[r]):
-                    grown.update(region_chains[r])
-            if grown == relevant:
-                break
-            relevant = grown
-        owner_adjacent = {q for c in relevant for q in chain_neighbours[c]}
-        for r in small:
-            if relevant.intersection(region_chains[r]):
-                clearable.add(("r", r))
-        for c in maydie:
-            if c not in relevant:
-                continue
-            if all(("r", r) in clearable for r in range(len(regions)) if c in region_chains[r]):
-                clearable.add(("c", c))
-    candidates = []
-    for p in game.moves:
-        node = node_of[p]
-        if start[p] == EMPTY and (p in owner_adjacent or node in clearable):
-            candidates.append(p)
-        elif node in clearable:  # an owner stone once captured, an attacker stone once suicided
-            candidates.append(p)
-    # order: by node, so that quiet moves in one region come together
-    candidates.sort(key=lambda p: (node_of[p], p))
+    if suicide is Suicide.ILLEGAL:
+        relevant, owner_adjacent = _relevant_without_suicide(game, targets, chain_neighbours, regions, region_chains)
+    else:
+        relevant, owner_adjacent, clearable = _relevant_with_suicide(
+            game, targets, maydie, chain_neighbours, regions, region_chains, budget
+        )
     return _Structure(
         game=game,
         targets=tuple(targets),
@@ -262,7 +289,7 @@ def _structure(game: Game, targets: Sequence[int], suicide: Suicide, budget: int
         regions=tuple(regions),
         region_chains=tuple(region_chains),
         node_of=node_of,
-        candidates=tuple(candidates),
+        candidates=_candidates(game, node_of, owner_adjacent, clearable),
         clearable=frozenset(clearable),
         relevant=frozenset(relevant),
     )
@@ -397,94 +424,25 @@ class _Encoding:
 
     def add_step(self) -> None:
         """Encode one more attacker move (step t = depth + 1)."""
-        st, s = self.st, self.solver
+        st = self.st
         t = self.depth + 1
         prev_a, prev_alive = self.a[-1], self.alive[-1]
-        m = {p: z3.Bool(f"m{t}_{p}") for p in self.cand}
-        # exactly one move, ladder: ge[i] = some move with index >= i
-        ge: list[Lit] = [False] * (len(self.cand) + 1)
-        for i in range(len(self.cand) - 1, -1, -1):
-            ge[i] = self._define(_or([m[self.cand[i]], ge[i + 1]]), f"ge{t}_{i}")
-            if ge[i + 1] is not False:
-                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))
-        s.add(ge[0] if self.cand else False)
-        # the point must be empty before the move
-        for p in self.cand:
-            node = st.node_of[p]
-            if node[0] == "c":
-                s.add(z3.Implies(m[p], _and([_not(prev_alive[node[1]]), _not(prev_a[p])])))
-            elif prev_a[p] is not False:
-                s.add(z3.Implies(m[p], _not(prev_a[p])))
+        m, ge = self._one_move(t)
+        self._on_empty_points(m, prev_a, prev_alive)
         place: dict[int, Lit] = {}
-        for p in range(self.st.game.size):
+        for p in range(st.game.size):
             place[p] = _or([prev_a[p], m[p]]) if p in m else prev_a[p]
-        # captures
-        cap: dict[int, Lit] = {}
-        alive: dict[int, Lit] = {}
-        for c in st.chain_points:
-            cap[c] = _and([prev_alive[c]] + [place[q] for q in st.chain_neighbours[c]])
-            if t < self.liberties[c]:
-                cap[c] = False  # each move fills at most one of its empty neighbours
-            cap[c] = self._define(cap[c], f"cap{t}_{c}")
-            alive[c] = self._define(_and([prev_alive[c], _not(cap[c])]), f"alive{t}_{c}")
+        cap, alive = self._captures(t, place, prev_alive)
         anycap = self._define(_or(cap.values()), f"anycap{t}")
-        # components: has an empty point / holds the move
         link = {("c", c): _not(alive[c]) for c in st.maydie}
-        local_empty: dict[tuple[str, int], Lit] = {}
-        for n in self.nodes:
-            pts = self.node_points[n]
-            e = _or([_not(place[q]) for q in pts]) if n[0] == "r" else _and(
-                [link[n], _or([_not(place[q]) for q in pts])]
-            )
-            local_empty[n] = e
-        if self.suicide is Suicide.ILLEGAL:
-            # without suicide a captured chain's points stay empty (no move
-            # there is a candidate), so a region joined to any captured chain
-            # is never full again: legality is local to the region
-            has_empty = {}
-            for r, chains in enumerate(st.region_chains):
-                n = ("r", r)
-                dead = [link[("c", c)] for c in chains if ("c", c) in link]
-                has_empty[n] = _or([local_empty[n], *dead])
-            for c in st.maydie:
-                has_empty[("c", c)] = False  # no move is ever played on a captured chain's point
-        else:
-            has_empty = self._spread(local_empty, link, "e", t)
+        has_empty = self._has_empty(t, place, link)
         mv_node = {n: _or([m[p] for p in self.node_cands.get(n, [])]) for n in self.nodes}
         e_move = self._define(_or([_and([mv_node[n], has_empty[n]]) for n in self.nodes]), f"emove{t}")
-        sui = _and([_not(anycap), _not(e_move)])
-        if self.suicide is Suicide.ILLEGAL:
-            s.add(z3.Or(anycap, e_move) if not isinstance(anycap, bool) else _or([anycap, e_move]))
-            sui = False
-        else:
-            sui = self._define(sui, f"sui{t}")
-            # a single stone's suicide: illegal (multi) or a pass (all) -- never useful
-            for r, pts in enumerate(st.regions):
-                if len(pts) == 1 and pts[0] in m:
-                    dead_next = [link[("c", c)] for c in st.region_chains[r] if ("c", c) in link]
-                    s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))
-        # new attacker state (a suicide clears the move's component)
-        a: dict[int, Lit] = {}
-        holds: dict[tuple[str, int], Lit] = {}
-        if sui is not False and st.clearable:
-            holds = self._spread(mv_node, link, "s", t)
-        for p in range(self.st.game.size):
-            node = st.node_of[p]
-            if p in self.variable and node in st.clearable and sui is not False:
-                a[p] = self._define(_and([place[p], _not(_and([sui, holds[node]]))]), f"a{t}_{p}")
-            elif p in self.variable:
-                a[p] = self._define(place[p], f"a{t}_{p}")
-            else:
-                a[p] = place[p]
-        # symmetry: two quiet moves in a row are played in increasing index order
+        sui = self._suicide(t, m, link, anycap, e_move)
+        a = self._attacker_stones(t, place, link, mv_node, sui)
         quiet = _and([_not(anycap), _not(sui)])
         if t >= 2:
-            both = _and([self.quiet[-1], quiet])
-            prev_ge = self.ge[-1]
-            if both is not False:
-                for i, p in enumerate(self.cand):
-                    if prev_ge[i] is not False:
-                        s.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))
+            self._quiet_moves_in_order(m, quiet)
         goal = _or([cap[c] for c in st.targets])
         self.a.append(a)
         self.alive.append(alive)
@@ -492,6 +450,106 @@ class _Encoding:
         self.ge.append(ge)
         self.quiet.append(quiet)
         self.goal.append(self._define(goal, f"goal{t}"))
+
+    def _one_move(self, t: int) -> tuple[dict[int, z3.BoolRef], list[Lit]]:
+        """The move variables of step t, exactly one true, by a ladder:
+        ge[i] = some move with index >= i."""
+        s = self.solver
+        m = {p: z3.Bool(f"m{t}_{p}") for p in self.cand}
+        ge: list[Lit] = [False] * (len(self.cand) + 1)
+        for i in range(len(self.cand) - 1, -1, -1):
+            ge[i] = self._define(_or([m[self.cand[i]], ge[i + 1]]), f"ge{t}_{i}")
+            if ge[i + 1] is not False:
+                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))  # type: ignore[arg-type]
+        s.add(ge[0] if self.cand else False)
+        return m, ge
+
+    def _on_empty_points(self, m: dict[int, z3.BoolRef], prev_a: dict[int, Lit], prev_alive: dict[int, Lit]) -> None:
+        """The point must be empty before the move (a captured chain's point, or no attacker stone)."""
+        for p in self.cand:
+            node = self.st.node_of[p]
+            if node[0] == "c":
+                self.solver.add(z3.Implies(m[p], _and([_not(prev_alive[node[1]]), _not(prev_a[p])])))
+            elif prev_a[p] is not False:
+                self.solver.add(z3.Implies(m[p], _not(prev_a[p])))
+
+    def _captures(self, t: int, place: dict[int, Lit], prev_alive: dict[int, Lit]) -> tuple[dict[int, Lit], dict[int, Lit]]:
+        """Which owner chains step t captures, and which are alive after it."""
+        cap: dict[int, Lit] = {}
+        alive: dict[int, Lit] = {}
+        for c in self.st.chain_points:
+            cap[c] = _and([prev_alive[c]] + [place[q] for q in self.st.chain_neighbours[c]])
+            if t < self.liberties[c]:
+                cap[c] = False  # each move fills at most one of its empty neighbours
+            cap[c] = self._define(cap[c], f"cap{t}_{c}")
+            alive[c] = self._define(_and([prev_alive[c], _not(cap[c])]), f"alive{t}_{c}")
+        return cap, alive
+
+    def _has_empty(self, t: int, place: dict[int, Lit], link: dict[tuple[str, int], Lit]) -> dict[tuple[str, int], Lit]:
+        """For each node: does its component still have an empty point after the stone is placed?"""
+        st = self.st
+        local_empty: dict[tuple[str, int], Lit] = {}
+        for n in self.nodes:
+            pts = self.node_points[n]
+            free = _or([_not(place[q]) for q in pts])
+            local_empty[n] = free if n[0] == "r" else _and([link[n], free])
+        if self.suicide is not Suicide.ILLEGAL:
+            return self._spread(local_empty, link, "e", t)
+        # without suicide a captured chain's points stay empty (no move there
+        # is a candidate), so a region joined to any captured chain is never
+        # full again: legality is local to the region
+        has_empty: dict[tuple[str, int], Lit] = {}
+        for r, chains in enumerate(st.region_chains):
+            n = ("r", r)
+            dead = [link[("c", c)] for c in chains if ("c", c) in link]
+            has_empty[n] = _or([local_empty[n], *dead])
+        for c in st.maydie:
+            has_empty[("c", c)] = False  # no move is ever played on a captured chain's point
+        return has_empty
+
+    def _suicide(self, t: int, m: dict[int, z3.BoolRef], link: dict[tuple[str, int], Lit], anycap: Lit, e_move: Lit) -> Lit:
+        """Whether step t is a suicide (it captures nothing and its component is full);
+        without suicide the move must capture or leave an empty point."""
+        s, st = self.solver, self.st
+        if self.suicide is Suicide.ILLEGAL:
+            s.add(z3.Or(anycap, e_move) if not isinstance(anycap, bool) else _or([anycap, e_move]))
+            return False
+        sui = self._define(_and([_not(anycap), _not(e_move)]), f"sui{t}")
+        # a single stone's suicide: illegal (multi) or a pass (all) -- never useful
+        for r, pts in enumerate(st.regions):
+            if len(pts) == 1 and pts[0] in m:
+                dead_next = [link[("c", c)] for c in st.region_chains[r] if ("c", c) in link]
+                s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))  # type: ignore[arg-type]
+        return sui
+
+    def _attacker_stones(
+        self, t: int, place: dict[int, Lit], link: dict[tuple[str, int], Lit], mv_node: dict[tuple[str, int], Lit], sui: Lit
+    ) -> dict[int, Lit]:
+        """The attacker's stones after step t (a suicide clears the move's component)."""
+        st = self.st
+        holds: dict[tuple[str, int], Lit] = {}
+        if sui is not False and st.clearable:
+            holds = self._spread(mv_node, link, "s", t)
+        a: dict[int, Lit] = {}
+        for p in range(st.game.size):
+            node = st.node_of[p]
+            if p in self.variable and node in st.clearable and sui is not False:
+                a[p] = self._define(_and([place[p], _not(_and([sui, holds[node]]))]), f"a{t}_{p}")
+            elif p in self.variable:
+                a[p] = self._define(place[p], f"a{t}_{p}")
+            else:
+                a[p] = place[p]
+        return a
+
+    def _quiet_moves_in_order(self, m: dict[int, z3.BoolRef], quiet: Lit) -> None:
+        """Symmetry breaking: two quiet moves in a row are played in increasing index order."""
+        both = _and([self.quiet[-1], quiet])
+        prev_ge = self.ge[-1]
+        if both is False:
+            return
+        for i, p in enumerate(self.cand):
+            if prev_ge[i] is not False:
+                self.solver.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))  # type: ignore[arg-type]
 
     def assumptions(self, t: int, goal: bool) -> list[z3.BoolRef]:
         """All targets alive through step t - 1 (one literal per chain), and the goal at t."""
@@ -582,7 +640,7 @@ def check(
     deadline = None if timeout is None else started + timeout
     game = Game.of(board, owner)
     groups = _groups(game, sorted(set(targets)), suicide, depth, complete)
-    results: dict[int, ChainResult] = {}
+    results: dict[int, Truth] = {}
     calls = 0
     bound = 0
     for i, group in enumerate(groups):
@@ -633,12 +691,12 @@ def _check_group(
     depth: int | None,
     complete: bool,
     deadline: float | None,
-    progress: Callable[[int], object] | None,
-) -> tuple[dict[int, ChainResult], int, int]:
+    progress: object | None,
+) -> tuple[dict[int, Truth], int, int]:
     """Deepen one incremental encoding for a group of targets (see the module docstring)."""
     board, owner = game.board, game.owner
     open_targets = list(targets)
-    results: dict[int, ChainResult] = {}
+    results: dict[int, Truth] = {}
     calls = 0
     bound = complete_bound(board, owner, open_targets, suicide) if complete else int(depth or 0)
     start_depth = 1
@@ -667,7 +725,7 @@ def _check_group(
                 _, hit = check_witness(game, moves, suicide, open_targets)
                 captured_now = hit
                 for c in hit:
-                    results[c] = ChainResult(c, Status.CAPTURED, t, moves)
+                    results[c] = Truth(c, owner, Status.CAPTURED, Method.Z3, t, moves)
                 start_depth = t
                 break
             if answer != z3.unsat:
@@ -696,9 +754,9 @@ def _check_group(
         if finished:
             status = Status.PROVEN if complete else Status.ALIVE_TO_DEPTH
             for c in open_targets:
-                results[c] = ChainResult(c, status, bound if status is Status.PROVEN else reached)
+                results[c] = Truth(c, owner, status, Method.Z3, bound if status is Status.PROVEN else reached)
         else:
             for c in open_targets:
-                results[c] = ChainResult(c, Status.UNKNOWN, reached)
+                results[c] = Truth(c, owner, Status.UNKNOWN, None, reached, reason="the time ran out")
         break
     return results, bound, calls

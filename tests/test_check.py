@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from conftest import run
-from passalive.tools.check import Status, TruthOracle, check_diagram, check_paths
+from passalive.solver.oracle import Budget, Oracle
+from passalive.tools.check import Status, check_diagram, check_paths
+from passalive.cli import main
 from passalive.errors import InputError, UsageError
 from passalive.grammar.read import parse_diagrams
 
@@ -142,7 +143,7 @@ def test_truth_proves_and_refutes():
 
 
 def test_truth_that_the_solver_cannot_settle_is_unknown_not_failed():
-    oracle = TruthOracle(timeout=0.001)
+    oracle = Oracle(Budget(seconds=0.001, states=0, shortcuts=False))  # the Z3 check alone
     text = TWO_EYES + "$$ {EXPECT variant=truth suicide=multi black=A1}\n"
     (diagram,) = parse_diagrams(text, "test.txt")
     row = check_diagram(diagram, "test.txt", oracle=oracle).rows[0]
@@ -381,7 +382,9 @@ def test_cli_wrong_score_claim_exits_1_and_json_shows_it(capsys, tmp_path):
     assert result["kind"] == "score" and result["variant"] == "score" and result["suicide"] is None
     assert result["status"] == "fail" and result["message"] == "black is 7, expected 8"
     assert (result["expected"], result["got"]) == ("black 8; white 5", "black 7; white 5")
-    code, out, _ = run(["check", path, "--variant", "casting-out"], capsys)
+    code, out, err = run(["check", path, "--variant", "casting-out"], capsys)
+    assert code == 2 and "checked nothing: 1 diagram(s) in 1 file(s), but no line for --variant casting-out" in err
+    code, out, _ = run(["check", path, "--variant", "casting-out", "--allow-empty"], capsys)
     assert code == 0 and "0 checks" in out
 
 

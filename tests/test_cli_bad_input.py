@@ -95,7 +95,7 @@ def test_binary_garbage_on_stdin_is_reported_as_not_utf8(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\x87\xc1\xd0 garbage")))
     code, out, err = run(["analyse", "-"], capsys)
     assert code == 2 and out == ""
-    assert err.startswith("error: <stdin>: not UTF-8 text (byte 1)")
+    assert err.startswith("<stdin>:1:1: error: not UTF-8 text (byte 1)")
 
 
 def test_sgf_on_stdin_is_read_as_sgf(capsys, monkeypatch):
@@ -128,7 +128,7 @@ def test_invalid_utf8_after_a_byte_order_mark_counts_bytes_from_the_start(capsys
     path = tmp_path / "bad.txt"
     path.write_bytes(b"\xef\xbb\xbf$$\n\x87")
     code, _, err = run(["show", str(path)], capsys)
-    assert code == 2 and err.startswith(f"error: {path}: not UTF-8 text (byte 7)")
+    assert code == 2 and err.startswith(f"{path}:2:1: error: not UTF-8 text (byte 7)")
 
 
 def test_program_and_variant_together_are_refused(capsys):

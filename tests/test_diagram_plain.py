@@ -76,3 +76,56 @@ def test_plain_errors_are_located(text, line, column, words):
 def test_plain_is_chosen_when_no_line_starts_with_dollars():
     assert parse_diagrams(". X\nO .", format=None)[0].title == ""
     assert parse_diagrams(". X\nO .", format="sensei") == []
+
+
+# ---------------------------------------------------------------- cut-outs from coordinates
+
+CORNER_A19 = """\
+   A B C D E
+19 . . . . . 19
+18 . . . . . 18
+17 X X X X X 17
+16 . X . X . 16
+   A B C D E
+"""
+WHOLE_5X4 = ". . . . .\n. . . . .\nX X X X X\n. X . X .\n"
+
+
+def test_a_corner_shown_by_its_coordinates_is_a_cut_out_with_open_sides():
+    from passalive import analyse
+    from passalive.go.board import Side
+    from passalive.grammar.plain import read_plain
+
+    corner = read_plain(CORNER_A19)[0].board
+    assert corner.open_sides == {Side.TOP, Side.RIGHT, Side.BOTTOM}
+    assert analyse(corner).alive_points(Colour.BLACK) == frozenset()  # its eyes lie on the open side
+    whole = read_plain(WHOLE_5X4)[0].board
+    assert whole.open_sides == frozenset()
+    assert len(analyse(whole).alive_points(Colour.BLACK)) == 7
+
+
+def test_board_size_fixes_the_top_and_right_edges():
+    from passalive.go.board import Side
+    from passalive.grammar.plain import read_plain
+
+    assert read_plain(CORNER_A19, board_size=19)[0].board.open_sides == {Side.RIGHT, Side.BOTTOM}
+    assert read_plain(CORNER_A19, board_size=5 + 14)[0].board.name(0) == "A19"
+
+
+def test_a_board_drawn_from_a1_is_the_whole_board():
+    from passalive.grammar.plain import read_plain
+
+    text = "   A B C\n 3 . X . 3\n 2 X X X 2\n 1 . . . 1\n"
+    assert read_plain(text)[0].board.open_sides == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("size", "where", "message"),
+    [(9, ":2:14:", "row 19 lies beyond the top edge of a 9x9 board"), (4, ":6:4:", "the columns run past the right edge")],
+)
+def test_coordinates_off_the_given_board_are_a_located_error(size, where, message):
+    from passalive.grammar.plain import read_plain
+
+    with pytest.raises(InputError) as raised:
+        read_plain(CORNER_A19, "corner.txt", board_size=size)
+    assert str(raised.value).startswith(f"corner.txt{where} error: {message}")

@@ -35,7 +35,7 @@ def test_reprs_are_short() -> None:
 
 
 def test_verification_draws_itself() -> None:
-    from passalive.solver.verify import verify
+    from passalive.tools.verify import verify
 
     board = parse_diagrams(CORNER)[0].board
     v = verify(board, None, Suicide.ILLEGAL, depth=2)

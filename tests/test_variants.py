@@ -118,8 +118,11 @@ def test_bitset_casting_out_equals_the_plain_rounds(board: Board, all_points: bo
         for force_graph in (False, True):
             g = Geometry.of(board, force_graph=force_graph)
             result = casting_out(g, colour, all_points)
-            fast = frozenset(board.chain_at[g.point(ch.bit_length() - 1)] for ch in result.chains)
-            assert fast == plain
+            assert result.chain_indices() == plain
+            chains = [board.chains[i].points for i in plain]
+            assert set(result.chain_points()) == set(chains)
+            assert result.points() == frozenset().union(*chains)
+            assert result.masks() == {sum(1 << p for p in points) for points in chains}
 
 
 # ------------------------------------------------------- how variants relate

@@ -15,8 +15,8 @@ from passalive.cli import main
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import Game, check_witness, replay
-from passalive.solver.verify import sequence_diagrams, verify
-from passalive.solver.z3check import Status
+from passalive.tools.verify import sequence_diagrams, verify
+from passalive.solver.truth import Status
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 
@@ -153,7 +153,7 @@ def test_cli_exit_status_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[
     captured = [c for c in diagram["chains"] if c["claim"] == "alive" and c["result"] == "captured"]
     assert {tuple(c["stones"]) for c in captured} == {("B2",), ("A1",)}
     assert all(sorted(c["sequence"]) == ["A2", "B1"] for c in captured)  # either order captures
-    assert set(diagram["chains"][0]) == {"colour", "stones", "claim", "result", "depth", "sequence"}
+    assert set(diagram["chains"][0]) == {"colour", "stones", "claim", "result", "method", "depth", "sequence", "theorem"}
 
 
 def test_cli_text_output_passes_when_claims_hold(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -166,3 +166,16 @@ def test_cli_text_output_passes_when_claims_hold(tmp_path: Path, capsys: pytest.
     with pytest.raises(SystemExit) as done:
         main(["verify", "--suicide", "--variant", "casting-out", str(good)])
     assert done.value.code == 2  # casting-out is defined for suicide=no only
+
+
+def test_a_chain_the_search_cannot_settle_is_unknown_and_the_theorem_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """Out of time, verify says what Benson's theorem says -- as a theorem, never as a proof by search."""
+    game = Path(__file__).parent / "data" / "games" / "gnugo-19-seed1.sgf"
+    main(["verify", "--timeout", "1e-9", str(game)])
+    out = capsys.readouterr().out
+    assert "claim alive; unknown (the time ran out; no capture within 0 moves); by Benson's theorem, not by search: pass-alive" in out
+    assert "proven" not in out and "no claim contradicted" in out
+    board = read_diagrams(str(game))[0].board
+    result = verify(board, "casting-out", timeout=0)
+    assert {v.truth.theorem.value for v in result.chains if v.truth.theorem} == {"Benson's theorem"}
+    assert not any(v.truth.settled for v in result.chains if v.claim_alive)

@@ -21,8 +21,8 @@ from passalive.go.board import STONE_COLOURS, Colour
 from passalive.grammar.read import read_diagrams
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import Game, check_witness
-from passalive.solver.verify import Verification, verify
-from passalive.solver.z3check import Status
+from passalive.tools.verify import Verification, verify
+from passalive.solver.truth import Status
 from passalive.definitions.variants import VARIANTS
 
 EXAMPLES = sorted(glob.glob(str(Path(__file__).parent.parent / "examples" / "*.txt")))

@@ -19,8 +19,9 @@ from passalive.go.suicide import Suicide
 from passalive.solver.csp import closed_subset
 from passalive.solver.explicit import search
 from passalive.solver.simulator import Game, check_witness
-from passalive.solver.verify import suicide_capture, verify
-from passalive.solver.z3check import Status
+from passalive.solver.strategies import suicide_capture
+from passalive.tools.verify import verify
+from passalive.solver.truth import Status
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 

@@ -10,7 +10,8 @@ from passalive.go.board import Board, Colour, Side
 from passalive.go.suicide import Suicide
 from passalive.solver.explicit import search
 from passalive.solver.simulator import Game, check_witness
-from passalive.solver.z3check import Status, check
+from passalive.solver.truth import Status
+from passalive.solver.z3check import check
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 

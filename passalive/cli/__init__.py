@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyse": ("passalive.cli.analyse", "Mark the pass-alive stones of each diagram under one or more variants, and say why."),
     "gtp": ("passalive.cli.gtp", "Speak GTP v2 on stdin/stdout: a position set up by a GUI or a game, analysed (pass-alive stones, territory, eyes, seki score) through GoGui analyze commands."),
     "rules": ("passalive.cli.rules_list", "List the bundled rule programs with one-line descriptions."),
-    "verify": ("passalive.cli.verify", "Prove or refute each chain's verdict by searching attacker sequences (Z3, explicit), with or without suicide."),
+    "verify": ("passalive.cli.verify", "Prove or refute each chain's verdict by asking the oracle of the game's truth (searches, Z3, certificates), with or without suicide."),
     "score": ("passalive.cli.score", "Score finished positions with seki detection: territory, seki regions, prisoners."),
     "show": ("passalive.cli.show", "Print the diagrams of files as Sensei's markup, a plain board or JSON."),
 }
@@ -53,7 +53,11 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="passalive")
 def cli() -> None:
-    """Decide which stones of a Go position are pass-alive, and prove it."""
+    """Decide which stones of a Go position are pass-alive, and prove it.
+
+    Input is bounded: boards up to 52x52 points, files up to 64 MiB, rule
+    programs within --max-facts tuples and --max-rule-seconds (docs/limits.md).
+    """
 
 
 def main(argv: list[str] | None = None) -> None:

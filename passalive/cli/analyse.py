@@ -24,6 +24,7 @@ KataGo's area map and GNU Go's unconditional status of every point
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import replace
 from typing import Any
 
@@ -32,14 +33,18 @@ import click
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
+from passalive.cli.options import Seconds, board_size_option
 from passalive.errors import UsageError
+from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
+from passalive.rules.engine import budget
+from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
-from passalive.grammar.read import read_diagrams
+from passalive.grammar.read import iter_diagrams
 from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.figures import analysis_marks, analysis_pictures
 from passalive.go.suicide import Suicide
-from passalive.definitions.variants import VARIANTS
+from passalive.definitions.variants import VARIANTS, verdict_word
 
 
 MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory)"
@@ -66,7 +71,8 @@ def _stones(board: Board, points: frozenset[int]) -> list[str]:
 def _chain_line(result: Analysis, index: int) -> str:
     board = result.board
     chain = board.chains[index]
-    verdict = "pass-alive" if index in result.alive(chain.colour) else "not pass-alive"
+    word = verdict_word(result.variant)
+    verdict = word if index in result.alive(chain.colour) else f"not {word}"
     return f"{chain.colour.value} {' '.join(board.names(chain.points))}: {verdict}"
 
 
@@ -107,16 +113,17 @@ def _text(
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
         if fmt == "plain":
-            out.append(terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
+            picture = terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n")
+            out.append(picture.replace("pass-alive", verdict_word(result.variant)))
         else:
             try:
                 out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
-                out.append(MARKS_LEGEND)
+                out.append(MARKS_LEGEND.replace("pass-alive", verdict_word(result.variant)))
             except ValueError:
                 out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
             names = _stones(board, result.alive_points(colour))
-            out.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
+            out.append(f"{colour.value} {verdict_word(result.variant)}: {' '.join(names) if names else 'none'}")
         for colour in STONE_COLOURS:
             names = _stones(board, result.territory(colour))
             out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
@@ -143,9 +150,11 @@ def _text(
             for chain in differ:
                 yes = [r.variant for r in results if chain.index in r.alive(chain.colour)]
                 no = [r.variant for r in results if chain.index not in r.alive(chain.colour)]
+                words = {verdict_word(r.variant) for r in results}
+                word = words.pop() if len(words) == 1 else "alive"
                 out.append(
                     f"  {chain.colour.value} {' '.join(board.names(chain.points))}: "
-                    f"pass-alive under {', '.join(yes)}; not under {', '.join(no)}"
+                    f"{word} under {', '.join(yes)}; not under {', '.join(no)}"
                 )
         else:
             out.append("the variants agree on every chain")
@@ -176,6 +185,13 @@ def _text(
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+@click.option("--max-facts", type=click.IntRange(1, 10**9), default=DEFAULT_MAX_FACTS, show_default=True,
+              help="Rule engine: refuse a run that derives more tuples than this (docs/limits.md).")
+@click.option("--max-rule-seconds", type=Seconds(), default=DEFAULT_RULE_SECONDS, show_default=True,
+              help="Rule engine: refuse a run that takes longer than this.")
+@board_size_option
+@click.option("--include-anywhere", is_flag=True,
+              help="Let --program's .include read files outside its folder and the bundled rules.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
@@ -192,11 +208,20 @@ def command(
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    max_facts: int,
+    max_rule_seconds: float,
+    board_size: int | None,
+    include_anywhere: bool,
     fmt: str,
     out: str | None,
     no_color: bool,
 ) -> None:
-    """Decide which stones of each diagram are pass-alive."""
+    """Decide which stones of each diagram are pass-alive.
+
+    Boards are read up to 52 points a side and files up to 64 MiB; rule
+    programs run within --max-facts tuples and --max-rule-seconds (see
+    docs/limits.md).  Results are printed as each diagram is done.
+    """
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
     statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
     statuses.check(territory)
@@ -206,24 +231,33 @@ def command(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
-    entries: list[dict[str, Any]] = []
-    texts: list[str] = []
     pictures: list[tuple[str, str, str]] = []
-    for path in files:
-        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
-            results = [
-                analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
-                for name in names
-            ]
-            if as_json:
-                entries.extend(_entry(path, diagram, r, explain, statuses) for r in results)
-            elif fmt in PICTURES:
-                pictures.extend(analysis_pictures(fmt, path, number, diagram, results))
-            else:
-                texts.append(_text(path, number, diagram, results, explain, statuses, fmt, fancy_output(no_color)))
-    if not as_json and fmt in PICTURES:
+    # Streamed: each diagram's result is printed before the next diagram is
+    # read, so a file of thousands of boards runs in the memory of one.
+    first = True
+    if as_json:
+        click.echo('{\n  "diagrams": [', nl=False)
+    with budget(max_facts=max_facts, seconds=max_rule_seconds), allow_includes(include_anywhere):
+        for path in files:
+            for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal, board_size=board_size), 1):
+                results = [
+                    analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
+                    for name in names
+                ]
+                if as_json:
+                    for r in results:
+                        entry = textwrap.indent(json.dumps(_entry(path, diagram, r, explain, statuses), indent=2), "    ")
+                        click.echo(("\n" if first else ",\n") + entry, nl=False)
+                        first = False
+                elif fmt in PICTURES:
+                    pictures.extend(analysis_pictures(fmt, path, number, diagram, results))
+                else:
+                    text = _text(path, number, diagram, results, explain, statuses, fmt, fancy_output(no_color))
+                    click.echo(("" if first else "\n\n") + text, nl=False)
+                    first = False
+    if as_json:
+        click.echo(("" if first else "\n  ") + "]\n}")
+    elif fmt in PICTURES:
         write_pictures(pictures, out, fmt)
-    elif as_json:
-        click.echo(json.dumps({"diagrams": entries}, indent=2))
     else:
-        click.echo("\n\n".join(texts))
+        click.echo()

@@ -188,6 +188,25 @@ def junit_xml(report: Report) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+def _nothing_checked(report: Report, paths: tuple[str, ...], variants: tuple[str, ...]) -> Exception:
+    """The error for a run that checked nothing, saying why."""
+    from passalive.errors import UsageError
+
+    if not report.files:
+        why = f"no diagram file (.txt with $$ markup) found in {', '.join(paths)}"
+    elif variants:
+        why = (
+            f"{len(report.diagrams)} diagram(s) in {len(report.files)} file(s), but no line for "
+            f"--variant {', '.join(variants)}"
+        )
+    else:
+        why = (
+            f"{len(report.diagrams)} diagram(s) in {len(report.files)} file(s), none with an "
+            "EXPECT, CAPTURE, EYES, PATH or SCORE line"
+        )
+    return UsageError(f"checked nothing: {why}; pass --allow-empty if that is expected")
+
+
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
@@ -200,14 +219,14 @@ def junit_xml(report: Report) -> str:
         "`eyes` or `eyes:VARIANT` the EYES/PATH lines, `score` the SCORE lines). Default: all."
     ),
 )
-@click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the Z3 check).")
+@click.option("--verify", is_flag=True, help="Also compare every EXPECT line with the game (the oracle of the game's truth).")
 @click.option(
     "--timeout",
     type=Seconds(0.1, open_low=False),
     metavar="S",
     default=DEFAULT_TIMEOUT,
     show_default=True,
-    help="Seconds the Z3 check may spend per diagram, colour and suicide rule.",
+    help="Seconds the oracle may spend per diagram, colour and suicide rule.",
 )
 @click.option(
     "--engine",
@@ -219,6 +238,8 @@ def junit_xml(report: Report) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--junit-xml", "junit", type=click.Path(dir_okay=False), metavar="FILE", help="Also write JUnit XML here.")
 @click.option("--failures-only", "-q", is_flag=True, help="Leave out the rows that passed from the table.")
+@click.option("--allow-empty", is_flag=True,
+              help="Exit 0 when nothing was checked (by default that is an error, exit 2: a CI must not pass silently).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also write a self-contained HTML report: every diagram pictured, failures first.")
 @click.option("--source-url", metavar="URL", default=None,
@@ -232,6 +253,7 @@ def command(
     as_json: bool,
     junit: str | None,
     failures_only: bool,
+    allow_empty: bool,
     html_path: str | None,
     source_url: str | None,
 ) -> None:
@@ -239,6 +261,8 @@ def command(
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
     (files, or folders searched for .txt files)."""
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
+    if not report.rows and not allow_empty:
+        raise _nothing_checked(report, paths, variants)
     if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:
         from passalive.errors import UsageError
 

@@ -13,7 +13,8 @@ A side is a variant (`passalive rules` lists them), a rule program
 (`--program FILE.dl`, or a path ending in `.dl`), or `truth` (the game: an
 exhaustive search over attacker sequences); `NAME@RULE` fixes its suicide
 rule (`no`, `multi`, `all`), otherwise `--suicide` applies where the variant
-is defined for it.  `--suite` runs the comparisons of docs/findings.md.
+is defined for it.  `truth@alternating` is the game with answers: the chains
+their owner keeps if she answers every attack (for `static-safety`).  `--suite` runs the comparisons of docs/findings.md.
 
 Prints the counts per comparison (agree / disagree / undecided), and for
 each kind of disagreement a minimal board as a Sensei's Library diagram with
@@ -121,6 +122,40 @@ def _check_program(path: str, suicide: Suicide) -> None:
     run_program_file(Board.grid([[None]]), path, suicide)
 
 
+def _program_map(programs: tuple[str, ...]) -> dict[str, str]:
+    """The `--program` files by the side name they give (their stem); UsageError
+    for a missing file or a stem that is a variant's name."""
+    from passalive.definitions.analysis import VARIANTS
+
+    program_map: dict[str, str] = {}
+    for path in programs:
+        if not Path(path).is_file():
+            raise UsageError(f"no rule program {path!r}")
+        stem = Path(path).stem
+        if stem in VARIANTS or stem == "truth":
+            raise UsageError(f"the rule program {path!r} would be named {stem!r}, which is a variant's name; give its path ending in .dl as a side instead")
+        program_map[stem] = path
+    return program_map
+
+
+def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bool, count: int) -> tuple[str, ...]:
+    """The board sizes asked for, checked against the mode (one of --exhaustive,
+    --random N; exhaustive boards of at most MAX_EXHAUSTIVE_POINTS points)."""
+    all_sizes = parse_sizes([*boards, *sizes])
+    if not all_sizes:
+        raise UsageError("give the board: --board WxH or --sizes 5x5-9x9")
+    if exhaustive == bool(count):
+        raise UsageError("choose one mode: --exhaustive or --random N")
+    if exhaustive:
+        from passalive.go.bitboard import Grid
+        from passalive.tools.explore.enumerate import MAX_EXHAUSTIVE_POINTS
+
+        for size in all_sizes:
+            if Grid.parse(size).n > MAX_EXHAUSTIVE_POINTS:
+                raise UsageError(f"--exhaustive is for boards of at most {MAX_EXHAUSTIVE_POINTS} points, not {size}")
+    return all_sizes
+
+
 @click.command()
 @click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", help="Two sides to compare (repeatable).")
 @click.option("--suite", is_flag=True, help="The comparisons of docs/findings.md.")
@@ -191,16 +226,7 @@ def command(
     import time
 
     suicide = Suicide.parse(suicide_text)
-    program_map: dict[str, str] = {}
-    for path in programs:
-        if not Path(path).is_file():
-            raise UsageError(f"no rule program {path!r}")
-        stem = Path(path).stem
-        from passalive.definitions.analysis import VARIANTS
-
-        if stem in VARIANTS or stem == "truth":
-            raise UsageError(f"the rule program {path!r} would be named {stem!r}, which is a variant's name; give its path ending in .dl as a side instead")
-        program_map[stem] = path
+    program_map = _program_map(programs)
     comparisons = [Comparison(_side(a, suicide, program_map), _side(b, suicide, program_map)) for a, b in compare]
     for path in dict.fromkeys([*programs, *(s.name for c in comparisons for s in (c.a, c.b) if s.name.endswith(".dl"))]):
         _check_program(path, suicide)
@@ -208,22 +234,11 @@ def command(
         comparisons += [c for c in SUITE if c not in comparisons]
     if not comparisons:
         raise UsageError("nothing to compare: give --compare A B (repeatable) or --suite")
-    all_sizes = parse_sizes([*boards, *sizes])
-    if not all_sizes:
-        raise UsageError("give the board: --board WxH or --sizes 5x5-9x9")
-    if exhaustive == bool(count):
-        raise UsageError("choose one mode: --exhaustive or --random N")
+    all_sizes = _board_sizes(boards, sizes, exhaustive, count)
     if budget is None:
         budget = 1_000_000 if exhaustive else 3000
     if count < 0 or unit_size < 1 or budget < 1:
         raise UsageError("--random, --unit and --budget must be positive")
-    if exhaustive:
-        from passalive.go.bitboard import Grid
-        from passalive.tools.explore.enumerate import MAX_EXHAUSTIVE_POINTS
-
-        for size in all_sizes:
-            if Grid.parse(size).n > MAX_EXHAUSTIVE_POINTS:
-                raise UsageError(f"--exhaustive is for boards of at most {MAX_EXHAUSTIVE_POINTS} points, not {size}")
     search = Search(
         tuple(comparisons),
         all_sizes,

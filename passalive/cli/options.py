@@ -32,6 +32,20 @@ class Seconds(click.FloatRange):
         return number
 
 
+def board_size_option(function: Any) -> Any:
+    """`--board-size N`: the full board a plain board with GTP coordinates is cut from."""
+    from passalive.go.limits import MAX_SIDE
+
+    return click.option(
+        "--board-size",
+        type=click.IntRange(1, MAX_SIDE),
+        default=None,
+        metavar="N",
+        help="Plain boards are cut from an NxN board: a side is an edge only where their "
+        "coordinates reach the board's edge (without it: column A, row 1, or a board drawn from A1).",
+    )(function)
+
+
 PICTURES = ("svg", "sgf", "png")
 """The `--format`s that write documents (one SVG or PNG per picture, SGF game trees) instead of text."""
 

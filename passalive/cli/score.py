@@ -19,6 +19,9 @@ from typing import Any
 import click
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.output.render import render_plain
+from passalive.go.limits import MAX_SCORE_VALUE
+from passalive.go.numbers import read_number, shown
 from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
@@ -114,9 +117,10 @@ def command(
     captured = {c: 0 for c in STONE_COLOURS}
     if captures is not None:
         parts = captures.split("/")
-        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
-            raise InputError(f"--captures expects BLACK/WHITE, e.g. 3/1; got {captures!r}")
-        captured = {Colour.BLACK: int(parts[0]), Colour.WHITE: int(parts[1])}
+        if len(parts) != 2:
+            raise InputError(f"--captures expects BLACK/WHITE, e.g. 3/1; got {shown(captures)!r}")
+        black, white = (read_number(part.strip(), "--captures", maximum=MAX_SCORE_VALUE) for part in parts)
+        captured = {Colour.BLACK: black, Colour.WHITE: white}
     documents: list[dict[str, Any]] = []
     chunks: list[str] = []
     problems: list[str] = []

@@ -11,7 +11,7 @@ import json
 
 import click
 
-from passalive.cli.options import PICTURES, write_pictures
+from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.go.diagram import Diagram
 from passalive.tools.figures import diagram_pictures
 from passalive.grammar.read import FORMATS, read_diagrams
@@ -74,6 +74,7 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
 )
 @click.option("--no-coordinates", is_flag=True, help="Plain format: omit the coordinates around the board.")
 @click.option("--no-marks", is_flag=True, help="Drop marks, labels and move numbers from the boards.")
+@board_size_option
 def command(
     files: tuple[str, ...],
     output: str,
@@ -84,6 +85,7 @@ def command(
     node: int | None,
     no_coordinates: bool,
     no_marks: bool,
+    board_size: int | None,
     out: str | None,
 ) -> None:
     """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF)."""
@@ -94,7 +96,8 @@ def command(
     pictures: list[tuple[str, str, str]] = []
     for path in files:
         diagrams = read_diagrams(
-            path, replay=not as_drawn, allow_illegal=allow_illegal, format=input_format, node=node
+            path, replay=not as_drawn, allow_illegal=allow_illegal, format=input_format, node=node,
+            board_size=board_size,
         )
         if no_marks:
             from dataclasses import replace

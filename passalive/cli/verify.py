@@ -4,19 +4,27 @@ For every chain of every diagram: the variant's claim (alive / not alive)
 and what the solver establishes -- *proven* (no attacker sequence of any
 length captures it), *alive for K moves*, *captured* by a sequence (shown as
 Sensei's Library diagrams with numbered moves and in GTP coordinates) or
-*unknown* (time-out).  Exit status 1 when a claim is contradicted.
+*unknown* (time-out; what Benson's theorem or the suicide lemma says about
+the chain follows, labelled as a theorem).  Exit status 1 when a claim is
+contradicted.
 
 `--json` prints
 
     {"diagrams": [{"file", "title", "variant", "suicide", "complete", "seconds",
-                   "chains": [{"colour", "stones", "claim", "result", "depth",
-                               "sequence"}]}]}
+                   "chains": [{"colour", "stones", "claim", "result", "method",
+                               "depth", "sequence", "theorem"}]}]}
+
+`method` says how a result was obtained (`exhaustive search`, `Z3 complete
+check`, `two-region certificate`, `liberty filling`, ...; null when unknown),
+`theorem` what a static theorem says of an unknown chain (`Benson's theorem`
+or `the suicide lemma`: pass-alive; null: nothing).
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from typing import Any
 
 import click
@@ -29,8 +37,8 @@ from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei
 from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
-from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
-from passalive.solver.z3check import Status
+from passalive.solver.truth import Method, Status
+from passalive.tools.verify import ChainVerdict, Verification, sequence_diagrams, verify
 
 
 def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
@@ -40,20 +48,55 @@ def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
     return [move_name(game, m) for m in verdict.sequence]
 
 
-def _result_text(v: Verification, verdict: ChainVerdict) -> str:
+SHOWN_MOVES = 20
+"""Moves of a capturing sequence `--witness short` names; the rest are counted."""
+
+SHOWN_WITNESSES = 5
+"""Captured chains per diagram whose sequences `--witness short` draws as diagrams."""
+
+
+def _names(moves: list[str], witness: str) -> str:
+    """A sequence's move names: all with `--witness full`, else the first SHOWN_MOVES."""
+    if witness == "full" or len(moves) <= SHOWN_MOVES:
+        return " ".join(moves)
+    return " ".join(moves[:SHOWN_MOVES]) + f" … ({len(moves) - SHOWN_MOVES} more; --witness full names them all)"
+
+
+def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") -> str:
+    truth = verdict.truth
     if verdict.result is Status.PROVEN:
-        how = "two-region certificate" if verdict.depth == 0 else f"searched to the complete bound, {verdict.depth}"
-        return f"proven (no capture by any sequence; {how})"
+        return f"proven (no capture by any sequence; {_how(truth.method, verdict.depth)})"
     if verdict.result is Status.ALIVE_TO_DEPTH:
         return f"alive for {verdict.depth} moves (no capture within {verdict.depth} attacker moves)"
     if verdict.result is Status.UNKNOWN:
-        return f"unknown (time ran out; no capture within {verdict.depth} moves)"
+        text = f"unknown ({truth.reason or 'time ran out'}; no capture within {verdict.depth} moves)"
+        if truth.theorem is not None:
+            return f"{text}; by {truth.theorem.value}, not by search: pass-alive"
+        return f"{text}; no static theorem settles it"
     attacker = verdict.colour.opponent.value
     n = len(verdict.sequence)
-    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {' '.join(_sequence(v, verdict))}"
+    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {_names(_sequence(v, verdict), witness)}"
 
 
-def _text(path: str, number: int, diagram: Diagram, v: Verification, fmt: str = "plain", fancy: bool = False) -> str:
+def _how(method: Method | None, depth: int) -> str:
+    """How a proof was obtained, in words."""
+    if method is Method.Z3:
+        return f"searched to the complete bound, {depth}"
+    if method is Method.SEARCH:
+        return "exhaustive search of every reachable position"
+    return method.value if method is not None else "?"
+
+
+def _text(
+    path: str,
+    number: int,
+    diagram: Diagram,
+    v: Verification,
+    fmt: str = "plain",
+    fancy: bool = False,
+    witness: str = "full",
+    deadline: float | None = None,
+) -> str:
     board = v.board
     title = diagram.title or "(untitled)"
     mode = "complete" if v.complete else f"depth {v.depth}"
@@ -65,16 +108,30 @@ def _text(path: str, number: int, diagram: Diagram, v: Verification, fmt: str = 
             out.append(terminal_board(board, verification_marks(v), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
     except ValueError:
         out.append("(not a grid)")
+    drawn = left_out = 0
     for verdict in v.chains:
         chain = board.chains[verdict.chain]
         mark = "CONTRADICTED " if verdict.contradicted else ""
         out.append(
             f"{mark}{verdict.colour.value} {' '.join(board.names(chain.points))}: "
-            f"claim {verdict.claim}; {_result_text(v, verdict)}"
+            f"claim {verdict.claim}; {_result_text(v, verdict, witness)}"
         )
         if verdict.result is Status.CAPTURED and board.size is not None:
+            # Drawing is the costly part of a report: bounded unless --witness full
+            # (a contradicted claim's witness is always drawn).
+            short = witness != "full" and not verdict.contradicted
+            if short and (
+                drawn >= SHOWN_WITNESSES
+                or len(verdict.sequence) > SHOWN_MOVES
+                or (deadline is not None and time.monotonic() > deadline)
+            ):
+                left_out += 1
+                continue
+            drawn += 1
             for text in sequence_diagrams(board, verdict.colour, verdict.sequence, v.suicide):
                 out.append(text.rstrip("\n"))
+    if left_out:
+        out.append(f"({left_out} more capturing sequence(s) not drawn; --witness full draws them all)")
     bad = v.contradictions
     out.append(f"{len(bad)} claim(s) contradicted" if bad else "no claim contradicted")
     return "\n".join(out)
@@ -90,8 +147,10 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
                 "stones": v.board.names(chain.points),
                 "claim": verdict.claim,
                 "result": verdict.result.value,
+                "method": verdict.truth.method.value if verdict.truth.method else None,
                 "depth": verdict.depth,
                 "sequence": _sequence(v, verdict),
+                "theorem": verdict.truth.theorem.value if verdict.truth.theorem else None,
             }
         )
     return {
@@ -116,6 +175,14 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--witness", type=click.Choice(["short", "full"]), default="short", show_default=True,
+              help="short: name at most 20 moves of a capturing sequence and draw at most 5 per diagram "
+                   "(and none once the time is up); full: everything (see docs/limits.md).")
+@click.option("--alternating", is_flag=True,
+              help="Check safety under alternating play (the attacker moves first, the owner answers) "
+              "by exhaustive search on small whole boards; for --variant static-safety.")
+@click.option("--budget", type=click.IntRange(min=1), default=300_000, show_default=True, metavar="N",
+              help="With --alternating: positions per search before the answer is 'unknown'.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 def command(
     files: tuple[str, ...],
@@ -125,11 +192,23 @@ def command(
     complete: bool,
     timeout: float,
     as_json: bool,
+    witness: str,
+    alternating: bool,
+    budget: int,
     fmt: str,
     out: str | None,
     no_color: bool,
 ) -> None:
-    """Prove or refute each chain's verdict by searching attacker sequences."""
+    """Prove or refute each chain's verdict by searching attacker sequences.
+
+    --timeout bounds each diagram's search and, with --witness short, the
+    drawing of its capturing sequences too.
+    """
+    if alternating:
+        from passalive.cli.verify_alternating import run_alternating
+
+        run_alternating(files, variant or "static-safety", as_json, budget)
+        return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
     rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
@@ -146,6 +225,7 @@ def command(
     for path, number, diagram in work:
         if bar is not None:
             bar.set_description(f"{path} #{number}")
+        deadline = time.monotonic() + timeout
         v = verify(
             diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout,
             progress=bar.set_postfix_str if bar is not None else None,
@@ -156,7 +236,7 @@ def command(
         elif fmt in PICTURES:
             pictures.extend(verification_pictures(fmt, path, number, diagram, v))
         else:
-            texts.append(_text(path, number, diagram, v, fmt, fancy_output(no_color)))
+            texts.append(_text(path, number, diagram, v, fmt, fancy_output(no_color), witness, deadline))
         if bar is not None:
             bar.update(1)
     if bar is not None:

@@ -7,13 +7,20 @@ that every chain in S has at least two healthy c-regions whose c-chains are
 all in S, where a region that reaches an open side of a cut-out is never
 healthy.
 
+The public face: `Geometry.of(board)` lays a board out as bitsets (once per
+board), `casting_out(geometry, colour, all_points)` gives a `DirectResult`,
+and the result answers in every form callers want: board chain indices
+(`chain_indices`), point ids (`points`, `chain_points`) and masks of point
+ids in the bitboard numbering of `passalive.go.bitboard` (`masks`).
+
 Why it is fast (bench/bench_analyse.py: about 150 µs per 19x19 end-of-game
-position for both colours, 3.4x the plain set-based version):
+position for both colours, 4x the plain set-based version):
 
 * Sets of points are Python ints used as bitsets.  On a plain grid the
   neighbours of a set are four shifts; rows are laid out with one padding bit
-  so that shifts never wrap from one row to the next, and a flood fill moves
-  along a whole row in one step with the carry of an addition.  Any other
+  (the padded layout of `passalive.go.bitboard`) so that shifts never wrap
+  from one row to the next, and a flood fill moves along a whole row in one
+  step with the carry of an addition.  Any other
   board (holes, LINK/UNLINK, no grid at all) uses one neighbour mask per
   point instead: slower, same answers.
 * Most of the board never needs a chain or a region of its own.  A region
@@ -32,11 +39,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from itertools import compress
 from operator import attrgetter
 
-from passalive.go.board import Board, Colour
+from passalive.go.bitboard import from_padded, padded_full, padded_ids, to_padded
+from passalive.go.board import Board, Colour, grid_adjacency
 
 
 def iter_bits(x: int) -> Iterator[int]:
@@ -45,22 +53,6 @@ def iter_bits(x: int) -> Iterator[int]:
         low = x & -x
         yield low.bit_length() - 1
         x ^= low
-
-
-@lru_cache(maxsize=64)
-def _grid_adjacency(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The adjacency `Board.grid` gives a full rectangle, for recognising one fast."""
-    result = []
-    for p in range(width * height):
-        x, y = p % width, p // width
-        result.append(
-            tuple(
-                p + d
-                for d, ok in ((-width, y > 0), (-1, x > 0), (1, x < width - 1), (width, y < height - 1))
-                if ok
-            )
-        )
-    return tuple(result)
 
 
 # keyed by id(): hashing an Enum member calls Python code, hashing an int does not
@@ -76,7 +68,10 @@ class Geometry:
 
     Subclasses give `dilate` (a set and its neighbours) and `fill` (the
     points of `allowed` connected to `seed` inside `allowed`), and map bits
-    back to point ids.
+    back to point ids (`point`, `points`) and to masks of point ids
+    (`id_mask`).  A geometry is made once per board and may be shared by
+    every casting-out on it; it remembers the heads of the board's chains
+    (`chain_heads`) once they are asked for.
     """
 
     mask: int
@@ -102,22 +97,32 @@ class Geometry:
         """The points of `s` with no neighbour in `s`."""
         raise NotImplementedError
 
-    def chain_indices(self) -> dict[int, int]:
-        """For the lowest bit of every chain (both colours), its index in `Board.chains`.
+    def id_mask(self, s: int) -> int:  # pragma: no cover - abstract
+        """A bitset as a mask of point ids (bit p for point p)."""
+        raise NotImplementedError
 
-        `Board.chains` lists chains by their smallest point id, and bit order
-        follows id order, so ranking the chains' lowest bits gives the index
-        without building the board's own chain objects.
-        """
-        heads = []
+    @cached_property
+    def chain_heads(self) -> int:
+        """The lowest bit of every chain of both colours, as one bitset."""
+        heads = 0
         for stones in (self.black, self.white):
-            rest = stones
+            single = self.isolated(stones)
+            heads |= single
+            rest = stones & ~single
             while rest:
                 low = rest & -rest
                 rest &= ~self.fill(low, stones)
-                heads.append(low)
-        heads.sort()
-        return {head: i for i, head in enumerate(heads)}
+                heads |= low
+        return heads
+
+    def chain_index(self, chain: int) -> int:
+        """The index in `Board.chains` of a chain given as a bitset.
+
+        `Board.chains` lists chains by their smallest point id, and bit order
+        follows id order, so the index is the number of chain heads below the
+        chain's lowest bit: no need to build the board's own chain objects.
+        """
+        return (self.chain_heads & ((chain & -chain) - 1)).bit_count()
 
     def points(self, s: int) -> frozenset[int]:
         """The point ids of a bitset."""
@@ -128,13 +133,14 @@ class Geometry:
         """The fastest geometry that represents this board exactly."""
         if not force_graph and board.size is not None:
             width, height = board.size
-            if len(board.points) == width * height and board.adjacency == _grid_adjacency(width, height):
+            if len(board.points) == width * height and board.adjacency == grid_adjacency(width, height):
                 return GridGeometry(board)
         return GraphGeometry(board)
 
 
 class GridGeometry(Geometry):
-    """A full rectangle with orthogonal adjacency: bit y*(w+1)+x is point (x, y).
+    """A full rectangle with orthogonal adjacency, in the padded layout of
+    `passalive.go.bitboard`: bit y*(w+1)+x is point (x, y).
 
     The extra (always clear) bit at the end of each row keeps shifts from
     wrapping between rows and stops carries in `fill`.
@@ -150,12 +156,10 @@ class GridGeometry(Geometry):
         padded = "-".join([codes[y * width : (y + 1) * width] for y in range(height)])[::-1]
         self.black = int(padded.translate(_TO_BLACK), 2)
         self.white = int(padded.translate(_TO_WHITE), 2)
-        self.mask = _grid_mask(width, height)
+        self.mask = padded_full(width, height)
         self.empty = self.mask & ~self.black & ~self.white
-        open_mask = 0
-        for p in board.open_points:
-            open_mask |= 1 << (p + p // width)
-        self.open = open_mask
+        open_points = board.open_points
+        self.open = to_padded(sum(1 << p for p in open_points), width, height) if open_points else 0
 
     def dilate(self, s: int) -> int:
         st = self.stride
@@ -180,24 +184,13 @@ class GridGeometry(Geometry):
         st = self.stride
         return s & ~((s << 1) | (s >> 1) | (s << st) | (s >> st))
 
+    def id_mask(self, s: int) -> int:
+        return from_padded(s, self.width, self.height)
+
     def points(self, s: int) -> frozenset[int]:
         # the bits as a string of 0/1 bytes, lowest first, select the ids
         selectors = bin(s)[:1:-1].encode().translate(_ZERO_ONE)
-        return frozenset(compress(_bit_ids(self.width, self.height), selectors))
-
-
-@lru_cache(maxsize=64)
-def _grid_mask(width: int, height: int) -> int:
-    """Every point of a padded grid layout."""
-    row = (1 << width) - 1
-    return sum(row << (y * (width + 1)) for y in range(height))
-
-
-@lru_cache(maxsize=64)
-def _bit_ids(width: int, height: int) -> tuple[int, ...]:
-    """For each bit of the padded layout, its point id (padding bits are never set)."""
-    stride = width + 1
-    return tuple(b - b // stride for b in range(stride * height))
+        return frozenset(compress(padded_ids(self.width, self.height), selectors))
 
 
 class GraphGeometry(Geometry):
@@ -236,6 +229,9 @@ class GraphGeometry(Geometry):
     def point(self, bit: int) -> int:
         return bit
 
+    def id_mask(self, s: int) -> int:
+        return s
+
     def isolated(self, s: int) -> int:
         neighbours = self.neighbours
         result = 0
@@ -250,18 +246,42 @@ class GraphGeometry(Geometry):
 
 @dataclass(frozen=True)
 class DirectResult:
-    """The alive set of one colour as bitsets: one bitset per pass-alive chain."""
+    """The pass-alive chains of one colour as bitsets of their geometry, one per chain.
+
+    The methods give the same set in the forms callers use; each is computed
+    from the bitsets when called.
+    """
 
     geometry: Geometry
     chains: tuple[int, ...]
 
     @property
     def stones(self) -> int:
-        """All pass-alive stones as one bitset."""
+        """All pass-alive stones as one bitset (of the geometry's layout)."""
         result = 0
         for chain in self.chains:
             result |= chain
         return result
+
+    def chain_indices(self) -> frozenset[int]:
+        """The indices in `Board.chains` of the pass-alive chains."""
+        index = self.geometry.chain_index
+        return frozenset(index(chain) for chain in self.chains)
+
+    def points(self) -> frozenset[int]:
+        """The point ids of all pass-alive stones."""
+        return self.geometry.points(self.stones)
+
+    def chain_points(self) -> tuple[frozenset[int], ...]:
+        """The point ids of each pass-alive chain."""
+        points = self.geometry.points
+        return tuple(points(chain) for chain in self.chains)
+
+    def masks(self) -> frozenset[int]:
+        """Each pass-alive chain as a mask of point ids (bit p for point p: the
+        numbering of `passalive.go.bitboard` on a plain grid)."""
+        id_mask = self.geometry.id_mask
+        return frozenset(id_mask(chain) for chain in self.chains)
 
 
 def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) -> DirectResult:
@@ -269,21 +289,40 @@ def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) ->
 
     A c-region is healthy for a chain when each of its empty points (each of
     its points, if `all_points`: the suicide-legal adaptation) is adjacent to
-    the chain, and it does not reach an open side.
+    the chain, and it does not reach an open side.  Four steps: the candidate
+    regions, the chains next to them, which candidate region is healthy for
+    which chain, and the casting-out itself.
     """
     g = geometry
     own = g.stones(colour)
     if not own:
         return DirectResult(g, ())
-    dilate, fill = g.dilate, g.fill
-    non_own = g.mask & ~own
-    bad = (non_own if all_points else g.empty) & ~dilate(own)
-    bad |= g.open & non_own
-    candidates = non_own & ~fill(bad, non_own) if bad else non_own
+    candidates = _candidates(g, own, all_points)
+    chains, label = _chains_next_to(g, own, candidates)
+    graph = _healthy_regions(g, own, candidates, chains, label, all_points)
+    alive = _cast_out(graph)
+    return DirectResult(g, tuple(chain for chain, keep in zip(chains, alive) if keep))
 
-    # The c-chains next to candidate regions (all others have no healthy
-    # region), and a label for each of their stones that touches one.
-    touching = dilate(candidates) & own
+
+def _candidates(g: Geometry, own: int, all_points: bool) -> int:
+    """The non-c points of the c-regions that may be healthy for some chain.
+
+    A region with an empty point that touches no c stone (any such point, if
+    `all_points`) is healthy for no chain, and neither is a region that
+    reaches an open side: one flood fill from all such points removes them.
+    """
+    non_own = g.mask & ~own
+    bad = (non_own if all_points else g.empty) & ~g.dilate(own)
+    bad |= g.open & non_own
+    return non_own & ~g.fill(bad, non_own) if bad else non_own
+
+
+def _chains_next_to(g: Geometry, own: int, candidates: int) -> tuple[list[int], dict[int, int]]:
+    """The c-chains next to candidate regions (all others have no healthy
+    region), and for each of their stones that touches one, the chain's
+    position in that list (keyed by the stone's bit)."""
+    fill = g.fill
+    touching = g.dilate(candidates) & own
     chains: list[int] = []
     label: dict[int, int] = {}
     rest = touching
@@ -297,17 +336,37 @@ def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) ->
             low = hits & -hits
             label[low] = c
             hits ^= low
-    n = len(chains)
-    reach = [dilate(chain) for chain in chains]  # each chain with its neighbours
+    return chains, label
 
-    # One-point candidate regions (most eyes) are healthy for every chain
-    # next to them; they are handled all at once as a bitset per chain.
+
+@dataclass
+class _RegionGraph:
+    """Which candidate region is healthy for which chain, and the counts casting-out lowers.
+
+    One-point candidate regions (most eyes) are healthy for every chain next
+    to them; they are kept as one bitset per chain (`singles`, all of them in
+    `single`).  Larger regions are numbered: `chain_regions[c]` lists those
+    next to chain c, `healthy_for[r]` the chains region r is healthy for.
+    `count[c]` is the number of healthy regions of chain c.
+    """
+
+    single: int
+    singles: list[int]
+    chain_regions: list[list[int]]
+    healthy_for: list[list[int]]
+    count: list[int]
+
+
+def _healthy_regions(
+    g: Geometry, own: int, candidates: int, chains: list[int], label: dict[int, int], all_points: bool
+) -> _RegionGraph:
+    """Split the candidate points into regions and find whom each is healthy for."""
+    dilate, fill = g.dilate, g.fill
+    reach = [dilate(chain) for chain in chains]  # each chain with its neighbours
     single = g.isolated(candidates)
     singles = [near & single for near in reach]
-    count = [s.bit_count() for s in singles]  # healthy regions of each chain that still count
-
-    # Larger candidate regions, one by one.
-    chain_regions: list[list[int]] = [[] for _ in range(n)]
+    count = [s.bit_count() for s in singles]
+    chain_regions: list[list[int]] = [[] for _ in chains]
     healthy_for: list[list[int]] = []
     empty = g.empty
     larger = candidates & ~single
@@ -326,13 +385,19 @@ def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) ->
                 healthy.append(c)
                 count[c] += 1
         healthy_for.append(healthy)
+    return _RegionGraph(single, singles, chain_regions, healthy_for, count)
 
-    # Cast out: a chain with fewer than two counting regions goes, and every
-    # region next to it stops counting for the chains it was healthy for.
+
+def _cast_out(graph: _RegionGraph) -> list[bool]:
+    """Which chains stay: a chain with fewer than two counting regions goes,
+    and every region next to it stops counting for the chains it was healthy
+    for, until nothing changes (a worklist over the small region graph)."""
+    singles, chain_regions, healthy_for, count = graph.singles, graph.chain_regions, graph.healthy_for, graph.count
+    n = len(count)
     alive = [k >= 2 for k in count]
     stack = [c for c in range(n) if not alive[c]]
     counting = [True] * len(healthy_for)
-    usable = single
+    usable = graph.single
     while stack:
         c = stack.pop()
         lost = singles[c] & usable
@@ -354,4 +419,4 @@ def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) ->
                     if alive[c2] and count[c2] < 2:
                         alive[c2] = False
                         stack.append(c2)
-    return DirectResult(g, tuple(chains[c] for c in range(n) if alive[c]))
+    return alive

@@ -87,8 +87,8 @@ def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
     for row in model.relation("alive"):
         p = row[0]
         if not isinstance(p, int) or not 0 <= p < len(board.points) or chain_at[p] is None:
-            raise InputError(f"the program says alive({p!r}), which is not a stone of the board")
-        chain = board.chains[board.chain_of(p)]
+            raise InputError(f"the program says alive({p!r}), which is not a stone of the board", decl.loc)
+        chain = board.chains[chain_at[p]]  # type: ignore[index]
         alive[chain.colour].add(chain.index)
     return {c: frozenset(s) for c, s in alive.items()}, model
 

@@ -59,7 +59,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from passalive.definitions.direct import _grid_adjacency
+from passalive.go.board import grid_adjacency
 from passalive.errors import UsageError
 from passalive.go.board import Board, Colour
 from passalive.go.suicide import Suicide
@@ -397,7 +397,7 @@ def unconditional_life(bd: _Board, colour: int) -> UnconditionalLife:
 def _grid_cells(board: Board) -> tuple[int, int, list[int]]:
     """Width, height and colour codes of a full rectangular board; UsageError for any other board."""
     size = board.size
-    if size is None or board.adjacency != _grid_adjacency(size[0], size[1]) or board.open_points:
+    if size is None or board.adjacency != grid_adjacency(size[0], size[1]) or board.open_points:
         raise UsageError("GNU Go's unconditional status is defined on a whole rectangular board only (no holes, links or open sides)")
     width, height = size
     code = {Colour.EMPTY: EMPTY, Colour.BLACK: BLACK, Colour.WHITE: WHITE}

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from passalive.definitions.direct import DirectResult, Geometry, casting_out
 from passalive.go.board import Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
@@ -303,7 +304,10 @@ class Variant:
     `direct(board, colour, suicide)` computes the pass-alive chain indices
     of one colour without the rule engine (None: only the rule engine runs it); `trace` explains a
     verdict; `all_points` says healthy means every point, not only every
-    empty point, is adjacent (the suicide adaptation).
+    empty point, is adjacent (the suicide adaptation); `fast` says the
+    variant has the fast path: its alive set is what the bitset casting-out
+    of `passalive.definitions.direct` computes with `all_points`
+    (`fast_alive`), so callers with many positions can skip building chains.
     """
 
     name: str
@@ -313,6 +317,22 @@ class Variant:
     direct: Callable[[Board, Colour, Suicide], frozenset[int]] | None
     trace: Callable[[Board, Colour], Trace] | None
     all_points: bool = False
+    fast: bool = False
+
+    def fast_alive(self, geometry: Geometry, colour: Colour) -> DirectResult:
+        """The pass-alive chains of `colour` by the fast path, on a board's
+        bitsets (`Geometry.of(board)`, shareable between variants and colours).
+
+        Raises ValueError for a variant without a fast path (see `fast`).
+        """
+        if not self.fast:
+            raise ValueError(f"the variant {self.name!r} has no fast path")
+        return casting_out(geometry, colour, self.all_points)
+
+    word: str = "pass-alive"
+    """What a chain the variant accepts is called in text output (`safe` for static safety)."""
+    territory: Callable[[Board, Colour], frozenset[int]] | None = None
+    """The variant's own territory, used instead of a territory convention (None: the convention decides)."""
 
     def check_suicide(self, suicide: Suicide) -> None:
         """Refuse a suicide rule the variant is not defined for, with a UsageError."""
@@ -338,11 +358,7 @@ def _benson_trace(board: Board, colour: Colour) -> Trace:
 
 def _fast(all_points: bool) -> Callable[[Board, Colour, Suicide], frozenset[int]]:
     def alive(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
-        from passalive.definitions.direct import Geometry, casting_out
-
-        g = Geometry.of(board)
-        result = casting_out(g, colour, all_points)
-        return frozenset(board.chain_of(g.point(ch.bit_length() - 1)) for ch in result.chains)
+        return casting_out(Geometry.of(board), colour, all_points).chain_indices()
 
     alive.__doc__ = "The pass-alive chains of a colour, by `passalive.definitions.direct.casting_out`."
     return alive
@@ -368,6 +384,24 @@ def _definition(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL
     return frozenset(alive_chains(board, colour, all_points=suicide is not Suicide.ILLEGAL))
 
 
+def _static_safe(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_chains
+
+    return safe_chains(board, colour)
+
+
+def _static_territory(board: Board, colour: Colour) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_territory
+
+    return safe_territory(board, colour)
+
+
+def _static_trace(board: Board, colour: Colour) -> Trace:
+    from passalive.definitions.static_safety import trace_static_safety
+
+    return trace_static_safety(board, colour)
+
+
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
 ANY_SUICIDE = frozenset(Suicide)
 
@@ -377,7 +411,7 @@ VARIANTS: Mapping[str, Variant] = {
         Variant(
             "casting-out",
             "Sensei's Library: the largest set of c-chains each with two healthy c-regions enclosed only by the set (default)",
-            NO_SUICIDE, "casting-out.dl", _fast(False), _casting_out_trace,
+            NO_SUICIDE, "casting-out.dl", _fast(False), _casting_out_trace, fast=True,
         ),
         Variant(
             "benson",
@@ -392,7 +426,7 @@ VARIANTS: Mapping[str, Variant] = {
         Variant(
             "suicide",
             "casting-out where healthy means every point of the region, stones too, is adjacent (multi-stone suicide legal)",
-            ANY_SUICIDE, "suicide.dl", _fast(True), _suicide_trace, all_points=True,
+            ANY_SUICIDE, "suicide.dl", _fast(True), _suicide_trace, all_points=True, fast=True,
         ),
         Variant(
             "knechtel",
@@ -404,8 +438,21 @@ VARIANTS: Mapping[str, Variant] = {
             "the set-based definition itself, solved as a constraint problem (python-constraint2); any suicide rule",
             ANY_SUICIDE, None, _definition, None,
         ),
+        Variant(
+            "static-safety",
+            "Müller 1997 / Fuego's go_safe static: blocks and regions safe if the owner answers every attack "
+            "(1-vital and 2-vital regions, miai connections, surrounded areas)",
+            NO_SUICIDE, None, _static_safe, _static_trace,
+            word="safe", territory=_static_territory,
+        ),
     )
 }
+
+def verdict_word(variant: str) -> str:
+    """How text output names a chain the variant accepts: `pass-alive`, or `safe` for static safety."""
+    chosen = VARIANTS.get(variant)
+    return chosen.word if chosen is not None else "pass-alive"
+
 
 DEFAULT_VARIANT = "casting-out"
 SUICIDE_VARIANT = "suicide"

@@ -1,22 +1,31 @@
 """Positions of plain rectangular boards as bit masks.
 
-A position of a plain W×H grid is two integers, the black and the white
-stones, with bit `y * W + x` for the point at column x, row y (top row first)
--- the same numbering `Board.grid` gives the points of a full grid, so a mask
-is also a set of point ids.  `Grid` holds the geometry (neighbour masks, flood
-fill, the board's symmetries as bit permutations), legality and canonical
-forms; the exhaustive search of explore, the attacker's search of the solver
-and shrinking all work on these masks.
+passalive's one bitboard numbering: a position of a plain W×H grid is two
+integers, the black and the white stones, with bit `y * W + x` for the point
+at column x, row y (top row first) -- the same numbering `Board.grid` gives
+the points of a full grid, so a mask is also a set of point ids.  `Grid`
+holds the geometry (neighbour masks, flood fill, the board's symmetries as
+bit permutations), legality and canonical forms; the exhaustive search of
+explore, the attacker's search of the solver and shrinking all work on these
+masks, and the direct casting-out reports its chains in it.
+
+The padded layout.  Inside the direct casting-out
+(`passalive.definitions.direct`), the hot path of analyse, a grid is laid out
+with one always-clear bit after each row: bit `y * (W + 1) + x`.  Shifts then
+never wrap from one row to the next and a flood fill can run along a row with
+the carry of one addition.  That layout is internal to the algorithm;
+`to_padded` and `from_padded` are the one conversion between it and the
+numbering above (and `padded_full`, `padded_ids` describe it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from passalive.errors import UsageError
-from passalive.go.board import Board, Colour, Point
+from passalive.go.board import Board, Colour, Point, grid_adjacency
 
 
 @dataclass(frozen=True)
@@ -97,21 +106,7 @@ class Grid:
     @cached_property
     def neighbours(self) -> tuple[int, ...]:
         """For each point, the mask of its orthogonal neighbours."""
-        w, h = self.width, self.height
-        result = []
-        for p in range(self.n):
-            x, y = p % w, p // w
-            m = 0
-            if x > 0:
-                m |= 1 << (p - 1)
-            if x < w - 1:
-                m |= 1 << (p + 1)
-            if y > 0:
-                m |= 1 << (p - w)
-            if y < h - 1:
-                m |= 1 << (p + w)
-            result.append(m)
-        return tuple(result)
+        return tuple(sum(1 << q for q in around) for around in grid_adjacency(self.width, self.height))
 
     @cached_property
     def _not_left(self) -> int:
@@ -325,23 +320,30 @@ class Grid:
         return Position(black, white)
 
 
-# --------------------------------------------------------------- exhaustive
+# ------------------------------------------------------------ padded layout
 
 
-def play(grid: Grid, position: Position, colour: Colour, p: int) -> Position | None:
-    """The position after `colour` plays at empty point p (captures applied),
-    or None when the move is suicide (illegal in random play)."""
-    bit = 1 << p
-    own = position.stones(colour) | bit
-    opp = position.stones(colour.opponent)
-    empty = grid.full & ~(own | opp)
-    for q in bits(grid.neighbours[p] & opp):
-        if opp >> q & 1:
-            chain = grid.flood(1 << q, opp)
-            if not grid.dilate(chain) & empty:
-                opp &= ~chain
-                empty |= chain
-    chain = grid.flood(bit, own)
-    if not grid.dilate(chain) & empty:
-        return None
-    return Position(own, opp) if colour is Colour.BLACK else Position(opp, own)
+@cache
+def padded_full(width: int, height: int) -> int:
+    """Every point of a width x height grid in the padded layout."""
+    row = (1 << width) - 1
+    return sum(row << (y * (width + 1)) for y in range(height))
+
+
+@cache
+def padded_ids(width: int, height: int) -> tuple[int, ...]:
+    """For each bit of the padded layout, its point id (padding bits are never set)."""
+    stride = width + 1
+    return tuple(b - b // stride for b in range(stride * height))
+
+
+def to_padded(mask: int, width: int, height: int) -> int:
+    """A mask of point ids (bit y*W+x) in the padded layout (bit y*(W+1)+x)."""
+    row = (1 << width) - 1
+    return sum(((mask >> (y * width)) & row) << (y * (width + 1)) for y in range(height))
+
+
+def from_padded(mask: int, width: int, height: int) -> int:
+    """The inverse of `to_padded`: a padded-layout mask as a mask of point ids."""
+    row = (1 << width) - 1
+    return sum(((mask >> (y * (width + 1))) & row) << (y * width) for y in range(height))

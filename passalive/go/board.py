@@ -22,10 +22,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from passalive.go.coords import Frame
-from passalive.errors import IllegalPositionError, InputError
+from passalive.errors import IllegalMoveError, IllegalPositionError, InputError
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
 
 
 class Colour(enum.Enum):
@@ -133,6 +135,43 @@ class Region:
     open: bool
 
 
+@lru_cache(maxsize=256)
+def grid_adjacency(
+    width: int, height: int, holes: frozenset[tuple[int, int]] = frozenset()
+) -> tuple[tuple[int, ...], ...]:
+    """The neighbour lists of a width x height grid: orthogonal neighbours adjacent.
+
+    The one place passalive builds a grid's adjacency (remembered per
+    shape: the last 256 sizes and hole patterns).  Point ids run in reading order (top row first, left to right)
+    and skip the `holes`, grid coordinates (x, y) that are no point; each
+    list is sorted (above, left, right, below).
+    """
+    ids: list[list[int]] = []
+    n = 0
+    for y in range(height):
+        row = []
+        for x in range(width):
+            if (x, y) in holes:
+                row.append(-1)
+            else:
+                row.append(n)
+                n += 1
+        ids.append(row)
+    adjacency: list[tuple[int, ...]] = []
+    for y, row in enumerate(ids):
+        for x, p in enumerate(row):
+            if p < 0:
+                continue
+            around = (
+                ids[y - 1][x] if y > 0 else -1,
+                row[x - 1] if x > 0 else -1,
+                row[x + 1] if x < width - 1 else -1,
+                ids[y + 1][x] if y < height - 1 else -1,
+            )
+            adjacency.append(tuple(q for q in around if q >= 0))
+    return tuple(adjacency)
+
+
 @dataclass(frozen=True)
 class Board:
     """An immutable position on a graph of points.
@@ -187,38 +226,41 @@ class Board:
         width = len(rows[0]) if rows else 0
         if any(len(row) != width for row in rows):
             raise InputError("rows of a grid must all have the same length")
-        marks = marks or {}
-        ids: dict[tuple[int, int], int] = {}
+        mark = marks.get if marks else None
         points: list[Point] = []
+        holes: list[tuple[int, int]] = []
         for y, row in enumerate(rows):
             for x, colour in enumerate(row):
-                if colour is not None:
-                    ids[(x, y)] = len(points)
-                    points.append(Point(len(points), colour, (x, y), marks.get((x, y))))
+                if colour is None:
+                    holes.append((x, y))
+                else:
+                    points.append(Point(len(points), colour, (x, y), mark((x, y)) if mark else None))
+        adjacency = grid_adjacency(width, height, frozenset(holes))
+        board = cls(
+            points=tuple(points),
+            adjacency=adjacency,
+            size=(width, height),
+            frame=frame if frame is not None else Frame.full_board(height),
+            open_sides=frozenset(open_sides),
+        )
+        unlink, link = list(unlink), list(link)
+        if not unlink and not link:
+            return board
+        ids = {point.coord: point.id for point in points}
 
         def point_id(xy: tuple[int, int]) -> int:
             if xy not in ids:
                 raise InputError(f"no point at column {xy[0] + 1}, row {xy[1] + 1} of the grid")
             return ids[xy]
 
-        edges: set[frozenset[int]] = set()
-        for (x, y), p in ids.items():
-            for q_xy in ((x + 1, y), (x, y + 1)):
-                if q_xy in ids:
-                    edges.add(frozenset((p, ids[q_xy])))
+        edges = {frozenset((p, q)) for p, around in enumerate(adjacency) for q in around}
         for a, b in unlink:
             edges.discard(frozenset((point_id(a), point_id(b))))
         for a, b in link:
             pa, pb = point_id(a), point_id(b)
             if pa != pb:
                 edges.add(frozenset((pa, pb)))
-        return cls.from_graph(
-            points,
-            edges,
-            size=(width, height),
-            frame=frame if frame is not None else Frame.full_board(height),
-            open_sides=frozenset(open_sides),
-        )
+        return cls.from_graph(points, edges, size=board.size, frame=board.frame, open_sides=board.open_sides)
 
     @classmethod
     def from_graph(
@@ -255,6 +297,42 @@ class Board:
         """The same position with every mark and label removed."""
         return replace(self, points=tuple(replace(p, mark=None) for p in self.points))
 
+    # ----------------------------------------------------------------- play
+
+    def play(self, point: int, colour: Colour, *, suicide: Suicide = Suicide.ILLEGAL) -> Board:
+        """The board after `colour` plays at `point`: captures removed, then the suicide rule.
+
+        Raises IllegalMoveError when the point is occupied or the move is a
+        suicide `suicide` forbids.  Marks are kept.  The rule is
+        `passalive.go.play.play`, the one capture rule of passalive.
+        """
+        return self.play_moves([(colour, point)], suicide=suicide)
+
+    def play_moves(
+        self, moves: Iterable[tuple[Colour, int | None]], *, suicide: Suicide = Suicide.ILLEGAL
+    ) -> Board:
+        """The board after a sequence of `(colour, point)` moves; a point of None is a pass.
+
+        Cheaper than calling `play` move by move (one board is built at the
+        end).  Raises IllegalMoveError, naming the move's number (from 1) and
+        point, for the first illegal move.
+        """
+        colours = list(self.colours)
+        for number, (colour, point) in enumerate(moves, 1):
+            if point is None:
+                continue
+            if colour is Colour.EMPTY:
+                raise ValueError("a move needs a stone colour")
+            if play(colours, self.adjacency, point, colour, Colour.EMPTY, suicide) is None:
+                why = (
+                    "is occupied"
+                    if colours[point] is not Colour.EMPTY
+                    else f"is suicide, not allowed with suicide={suicide.value}"
+                )
+                raise IllegalMoveError(f"move {number} ({colour.value} {self.name(point)}) {why}")
+        before = self.colours
+        return self.with_colours({p: c for p, c in enumerate(colours) if c is not before[p]})
+
     # --------------------------------------------------------------- access
 
     @cached_property
@@ -272,15 +350,11 @@ class Board:
         if self.size is None:
             return False
         width, height = self.size
-        if len(self.points) != width * height:
-            return False
-        for p in self.points:
-            assert p.coord is not None
-            x, y = p.coord
-            expected = [y * width + x + d for d, ok in ((-width, y > 0), (-1, x > 0), (1, x < width - 1), (width, y < height - 1)) if ok]
-            if list(self.adjacency[p.id]) != expected:
-                return False
-        return True
+        return (
+            len(self.points) == width * height
+            and self.adjacency == grid_adjacency(width, height)
+            and all(p.coord == (p.id % width, p.id // width) for p in self.points)
+        )
 
     @cached_property
     def _by_coord(self) -> dict[tuple[int, int], int]:
@@ -307,7 +381,7 @@ class Board:
 
     def point(self, name: str) -> int:
         """The id of the point with this name; InputError if there is none."""
-        if name.startswith("#") and name[1:].isdigit() and int(name[1:]) < len(self.points):
+        if name.startswith("#") and 0 < len(name) - 1 <= 9 and name[1:].isascii() and name[1:].isdigit() and int(name[1:]) < len(self.points):
             return int(name[1:])
         if self.size is not None:
             xy = self.frame.locate(name, self.size[0])

@@ -60,13 +60,23 @@ class Frame:
         """
         grid = _GRID_NAME.fullmatch(name)
         if grid:
-            return int(grid.group(1)) - 1, int(grid.group(2)) - 1
+            return _index(grid.group(1)) - 1, _index(grid.group(2)) - 1
         gtp = _GTP_NAME.fullmatch(name)
         if gtp and self.knows_gtp(width):
             assert self.column0 is not None and self.row0 is not None
             x = GTP_LETTERS.index(gtp.group(1).upper()) - self.column0
-            return x, self.row0 - int(gtp.group(2))
+            return x, self.row0 - _index(gtp.group(2))
         return None
+
+
+OUTSIDE = 1 << 30
+"""A coordinate beyond any board: what a name with a huge number locates."""
+
+
+def _index(digits: str) -> int:
+    """A coordinate's ASCII digits as an int; beyond any board when too long to
+    matter (so a name of 5,000 digits is 'no such point', not a crash)."""
+    return int(digits) if len(digits) <= 9 else OUTSIDE
 
 
 def is_point_name(text: str) -> bool:

@@ -9,9 +9,10 @@ lines, and `check` runs them all, the way a test suite does:
   variant V and suicide rule R, the pass-alive chains of each listed colour
   must be exactly the chains through the listed points.  The variant `truth`
   is the game itself: the chains no attacker sequence captures while their
-  owner passes, settled by the solver's complete Z3 check
-  (`passalive.solver.z3check`); a chain it cannot settle in time makes the
-  row *unknown*, never ok or failed.
+  owner passes, settled by the oracle of the game's truth
+  (`passalive.solver.oracle`: searches, the Z3 complete check and, with
+  suicide legal, the two-region certificate); a chain it cannot settle in
+  time makes the row *unknown*, never ok or failed.
 * `{CAPTURE by=C [suicide=R] moves=P,Q,pass,...}`: the attacker C plays these
   moves (the owner passes throughout) by the rules of the solver's move
   simulator, every move must be legal, and at least one stone of the other
@@ -22,14 +23,14 @@ lines, and `check` runs them all, the way a test suite does:
   `eyes:VARIANT`), PATH line (`eyes:VARIANT` of its paths) and SCORE line
   (`score`).  These rows have no suicide rule.
 * With `verify`, every EXPECT line of a variant other than `truth` is also
-  compared with the game: the listed chains must be the ones the Z3 check
+  compared with the game: the listed chains must be the ones the oracle
   proves alive.  A variant known to err (say `knechtel` on a big eye) is no
   failure when the same diagram records the game's answer in a `truth` line
   for the same suicide rule and colour: the corpus then documents the
   disagreement instead of hiding it, and the truth line itself is checked.
 
 Everything is a pure function of the diagrams and the options, except the
-memo of solver answers (`TruthOracle`), which lives as long as one run.
+memo of the oracle's answers (`truth_oracle`), which lives as long as one run.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
@@ -45,6 +46,7 @@ from passalive.tools.claims import ClaimResult
 from passalive.go.diagram import CaptureClaim, Diagram, Expectation
 from passalive.errors import InputError, UsageError
 from passalive.go.suicide import Suicide
+from passalive.solver.oracle import Answer, Budget, Oracle
 
 TRUTH = "truth"
 """The variant name that means the game-level verdict from the solver."""
@@ -59,7 +61,7 @@ CAPTURE = "capture"
 """The variant name of the CAPTURE rows."""
 
 DEFAULT_TIMEOUT = 20.0
-"""Seconds the Z3 check may spend on one diagram, colour and suicide rule."""
+"""Seconds the oracle may spend on one diagram, colour and suicide rule."""
 
 
 class Status(enum.Enum):
@@ -145,67 +147,17 @@ class Report:
 # ------------------------------------------------------------------ the game
 
 
-@dataclass(frozen=True)
-class TruthVerdict:
-    """The game's answer for the chains of one colour: proven alive, captured
-    (with the replayed capturing moves), or unknown (the solver ran out of time)."""
-
-    alive: frozenset[int]
-    captured: dict[int, tuple[int | None, ...]]
-    unknown: frozenset[int]
-    seconds: float
+def truth_oracle(timeout: float | None = DEFAULT_TIMEOUT) -> Oracle:
+    """The oracle of the game's truth for a run of checks: every strategy of
+    `passalive.solver.oracle`, `timeout` seconds per diagram, colour and
+    suicide rule, each answer remembered for the run."""
+    return Oracle(Budget(seconds=timeout))
 
 
-@dataclass
-class TruthOracle:
-    """Answers "which chains of this colour can never be captured?" with the
-    complete Z3 check, remembering each answer for the run.
-
-    With suicide legal, a chain captured without suicide is captured by the
-    same sequence with it (every move legal without suicide stays legal with
-    the same result), and single-stone suicide changes nothing for the
-    attacker, so `all` is answered as `multi`; only the remaining chains go
-    to the solver.
-    """
-
-    timeout: float = DEFAULT_TIMEOUT
-    _memo: dict[tuple[int, Colour, Suicide], TruthVerdict] = field(default_factory=dict, repr=False)
-    _boards: dict[int, Board] = field(default_factory=dict, repr=False)
-
-    def verdict(self, board: Board, colour: Colour, suicide: Suicide) -> TruthVerdict:
-        """The game's answer for `colour` on `board` under `suicide`."""
-        if suicide is Suicide.ALL:
-            suicide = Suicide.MULTI
-        key = (id(board), colour, suicide)
-        if key not in self._memo:
-            self._boards[id(board)] = board  # keeps the id valid for the memo's life
-            self._memo[key] = self._solve(board, colour, suicide)
-        return self._memo[key]
-
-    def _solve(self, board: Board, colour: Colour, suicide: Suicide) -> TruthVerdict:
-        from passalive.solver.z3check import Status as Z3Status
-        from passalive.solver.z3check import check
-
-        started = time.monotonic()
-        targets = [ch.index for ch in board.chains_of(colour)]
-        captured: dict[int, tuple[int | None, ...]] = {}
-        if suicide is not Suicide.ILLEGAL and targets:
-            weaker = self.verdict(board, colour, Suicide.ILLEGAL)
-            captured.update(weaker.captured)
-            targets = [i for i in targets if i not in weaker.captured]
-        alive: set[int] = set()
-        unknown: set[int] = set()
-        if targets:
-            result = check(board, colour, targets, suicide, complete=True, timeout=self.timeout)
-            for i in targets:
-                chain_result = result.chains.get(i)
-                if chain_result is not None and chain_result.status is Z3Status.PROVEN:
-                    alive.add(i)
-                elif chain_result is not None and chain_result.status is Z3Status.CAPTURED:
-                    captured[i] = tuple(chain_result.sequence)
-                else:
-                    unknown.add(i)
-        return TruthVerdict(frozenset(alive), captured, frozenset(unknown), time.monotonic() - started)
+def _within(oracle: Oracle) -> str:
+    """`within 20 s`: the time limit an unsettled row ran out of."""
+    seconds = oracle.budget.seconds
+    return "without a time limit" if seconds is None else f"within {seconds:g} s"
 
 
 # ---------------------------------------------------------------- the check
@@ -258,7 +210,7 @@ def check_paths(
     from passalive.grammar.read import read_diagrams
 
     selected = _selection(variants)
-    oracle = TruthOracle(timeout)
+    oracle = truth_oracle(timeout)
     files = collect_files(paths)
     results: list[DiagramResult] = []
     for path in files:
@@ -278,7 +230,7 @@ def check_diagram(
     *,
     variants: Iterable[str] | None = None,
     verify: bool = False,
-    oracle: TruthOracle | None = None,
+    oracle: Oracle | None = None,
     engine: str = "direct",
 ) -> DiagramResult:
     """Check one diagram's EXPECT, CAPTURE, EYES, PATH and SCORE lines.
@@ -293,7 +245,7 @@ def check_diagram(
     for, or a point that is not a stone of the colour it is listed under.
     """
     selected = _selection(variants)
-    oracle = oracle if oracle is not None else TruthOracle()
+    oracle = oracle if oracle is not None else truth_oracle()
     board = diagram.board
     rows: list[Row] = []
     notes: list[str] = []
@@ -311,7 +263,11 @@ def check_diagram(
             rows.append(row)
             if note:
                 notes.append(note)
-        if verify and any(v != TRUTH and (selected is None or v in selected) for v in exp.variants):
+        # a claim of safety under alternating play (static-safety) is not a pass-alive claim:
+        # `verify --alternating` checks those
+        if verify and any(
+            v != TRUTH and verdict_word(v) == "pass-alive" and (selected is None or v in selected) for v in exp.variants
+        ):
             rows.append(_verify_expectation(diagram, path, number, exp, expected, oracle))
         if exp.territory is not None and (selected is None or "status" in selected):
             from passalive.tools.status_check import check_statuses
@@ -466,7 +422,7 @@ def _check_expectation(
     exp: Expectation,
     variant: str,
     expected: dict[Colour, tuple[tuple[int, int], ...]],
-    oracle: TruthOracle,
+    oracle: Oracle,
     engine: str = "direct",
 ) -> tuple[Row, str]:
     """One variant's verdict on one EXPECT line, and an explanation if it fails."""
@@ -481,7 +437,7 @@ def _check_expectation(
     if variant == TRUTH:
         unknown_parts = []
         for colour in expected:
-            truth = oracle.verdict(board, colour, exp.suicide)
+            truth = oracle.decide(board, colour, exp.suicide)
             decided_wrong = (truth.alive - want[colour]) | (frozenset(truth.captured) & want[colour])
             if decided_wrong:
                 status = Status.FAIL
@@ -490,7 +446,7 @@ def _check_expectation(
                 status = Status.UNKNOWN
                 unknown_parts.append(
                     f"{colour.value} {_describe(board, truth.unknown, expected[colour])} not settled "
-                    f"within {oracle.timeout:g} s"
+                    f"{_within(oracle)}"
                 )
             got[colour] = truth.alive
             unsettled[colour] = truth.unknown
@@ -537,7 +493,7 @@ def _check_expectation(
 
 
 def _truth_message(
-    board: Board, colour: Colour, wrong: frozenset[int], truth: TruthVerdict, listed: Sequence[tuple[int, int]]
+    board: Board, colour: Colour, wrong: frozenset[int], truth: Answer, listed: Sequence[tuple[int, int]]
 ) -> str:
     """Why the game disagrees with an expected set: proofs and replayed captures."""
     parts = []
@@ -561,13 +517,20 @@ def _move_name(board: Board, move: int | None) -> str:
     return "(beyond the cut)"
 
 
+def verdict_word(variant: str) -> str:
+    """`pass-alive`, or what a variant that makes another kind of claim calls it (`safe`)."""
+    from passalive.definitions.variants import verdict_word as word
+
+    return word(variant)
+
+
 def _verify_expectation(
     diagram: Diagram,
     path: str,
     number: int,
     exp: Expectation,
     expected: dict[Colour, tuple[tuple[int, int], ...]],
-    oracle: TruthOracle,
+    oracle: Oracle,
 ) -> Row:
     """Compare an EXPECT line with the game: confirmed, recorded disagreement, or failure."""
     board = diagram.board
@@ -578,7 +541,7 @@ def _verify_expectation(
     status = Status.OK
     messages: list[str] = []
     for colour in expected:
-        truth = oracle.verdict(board, colour, exp.suicide)
+        truth = oracle.decide(board, colour, exp.suicide)
         wrong = (truth.alive - want[colour]) | (frozenset(truth.captured) & want[colour])
         got[colour] = truth.alive
         unsettled[colour] = truth.unknown
@@ -593,7 +556,7 @@ def _verify_expectation(
             if status is Status.OK:
                 status = Status.UNKNOWN
             messages.append(
-                f"{colour.value} {_describe(board, truth.unknown, expected[colour])} not settled within {oracle.timeout:g} s"
+                f"{colour.value} {_describe(board, truth.unknown, expected[colour])} not settled {_within(oracle)}"
             )
     variants = ",".join(v for v in exp.variants if v != TRUTH)
     return Row(
@@ -602,7 +565,7 @@ def _verify_expectation(
         diagram.title,
         exp.location.line,
         "verify",
-        f"{variants} (Z3)",
+        f"{variants} (game)",
         exp.suicide,
         _sides(board, dict(want), expected),
         _sides(board, got, expected, unsettled),

@@ -30,7 +30,7 @@ from passalive.tools.eyes import EyeReport, disagreements
 from passalive.tools.score import Score
 
 if TYPE_CHECKING:
-    from passalive.solver.verify import Verification
+    from passalive.tools.verify import Verification
 
 VITAL_VARIANTS = frozenset({"benson", "wikipedia"})
 """Variants whose definition counts *vital* rather than *healthy* regions."""
@@ -372,7 +372,7 @@ def _register() -> None:
     def verification(item: Verification) -> str:
         return verification_svgs(item)[0][1]
 
-    register_svg("passalive.solver.verify.Verification", verification)  # by name: Z3 loads only when verifying
+    register_svg("passalive.tools.verify.Verification", verification)  # by name: Z3 loads only when verifying
 
 
 _register()

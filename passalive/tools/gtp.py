@@ -449,7 +449,7 @@ class GtpEngine:
         return board, chain
 
     def _gfx_capture(self, args: list[str]) -> str:
-        from passalive.solver.verify import greedy_capture
+        from passalive.solver.strategies import greedy_capture
 
         board, chain = self._chain_at(args)
         owner = board.chains[chain].colour

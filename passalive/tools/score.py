@@ -74,6 +74,8 @@ from dataclasses import dataclass, field
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult, problem_messages
 from passalive.go.diagram import Annotation, Diagram
+from passalive.go.limits import MAX_SCORE_VALUE
+from passalive.go.numbers import read_number
 from passalive.errors import InputError, Location
 
 RULES = ("japanese", "area")
@@ -772,9 +774,14 @@ def read_score_claim(annotation: Annotation, board: Board) -> ScoreClaim:
         if key not in options:
             return None
         value, index = options[key]
-        if not value.lstrip("-").isdigit():
-            raise annotation.error(f"SCORE: {key} must be a whole number, got {value!r}", index, len(key) + 1)
-        return int(value)
+        return read_number(
+            value,
+            f"SCORE: {key}",
+            signed=True,
+            minimum=-MAX_SCORE_VALUE,
+            maximum=MAX_SCORE_VALUE,
+            location=annotation.item_location(index, len(key) + 1),
+        )
 
     rules = options.get("rules", ("japanese", 0))
     if rules[0] not in RULES:
@@ -790,9 +797,13 @@ def read_score_claim(annotation: Annotation, board: Board) -> ScoreClaim:
     if "captures" in options:
         value, index = options["captures"]
         parts = value.split("/")
-        if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        if len(parts) != 2:
             raise annotation.error("SCORE: captures must be BLACK/WHITE, e.g. captures=3/0", index)
-        captures = {Colour.BLACK: int(parts[0]), Colour.WHITE: int(parts[1])}
+        location = annotation.item_location(index, len("captures="))
+        black, white = (
+            read_number(part, "SCORE: captures", maximum=MAX_SCORE_VALUE, location=location) for part in parts
+        )
+        captures = {Colour.BLACK: black, Colour.WHITE: white}
     return ScoreClaim(
         rules=rules[0],
         strict_seki=strict[0] == "yes",

@@ -29,7 +29,7 @@ from passalive.tools.figures import analysis_layers
 from passalive.tools.score import Score
 
 if TYPE_CHECKING:
-    from passalive.solver.verify import Verification
+    from passalive.tools.verify import Verification
 
 ANALYSIS_LEGEND = (
     "passalive marks: CR circle = pass-alive stone; SQ square = empty point of a {word} region "

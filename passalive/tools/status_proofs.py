@@ -50,6 +50,17 @@ class TerritoryCheck:
     refutation: frozenset[int] = frozenset()
 
 
+def _chain_at(game: Game, position: bytes, start: int) -> set[int]:
+    """The owner's stones connected to `start` in `position`."""
+    stones, frontier = {start}, [start]
+    while frontier:
+        for q in game.adjacency[frontier.pop()]:
+            if position[q] == OWNER and q not in stones:
+                stones.add(q)
+                frontier.append(q)
+    return stones
+
+
 def _greedy_capture(game: Game, target: Sequence[int]) -> tuple[int, ...] | None:
     """Fill the target's liberties, first legal one first, until it is captured (or no liberty can be filled)."""
     position = game.start
@@ -57,7 +68,7 @@ def _greedy_capture(game: Game, target: Sequence[int]) -> tuple[int, ...] | None
     for _ in range(game.board_points):
         if any(position[p] != OWNER for p in target):
             return tuple(moves)
-        stones, _ = game.group(position, target[0])
+        stones = _chain_at(game, position, target[0])
         liberties = sorted({q for p in stones for q in game.adjacency[p] if position[q] == EMPTY})
         for q in liberties:
             outcome = play(game, position, q, Suicide.ILLEGAL)

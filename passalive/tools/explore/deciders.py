@@ -7,10 +7,10 @@ which chains of that colour are pass-alive.  Three kinds:
   wikipedia, suicide, knechtel, ...), run with the direct engine;
 * a **rule program** (`--program FILE.dl`), run on the rule engine;
 * **truth**: the game itself -- the chains no attacker sequence captures --
-  found by the exhaustive bit-mask search of `passalive.solver.attack`; chains it
-  cannot settle within its budget are, on request, handed to the solver's
-  complete Z3 check (`passalive.solver.z3check`), and are otherwise left
-  *unknown* (never counted as agreeing or disagreeing).
+  from the oracle of the game's truth (`passalive.solver.oracle`) with the
+  exhaustive bit-mask search as its main strategy; chains it cannot settle
+  within its budget are, on request, handed to the Z3 complete check, and
+  are otherwise left *unknown* (never counted as agreeing or disagreeing).
 
 A side of a comparison is a decider with its suicide rule, written
 `NAME` or `NAME@RULE` (`truth@multi`, `casting-out@no`).  A variant defined
@@ -28,16 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from passalive.solver.attack import attack
+from passalive.solver.oracle import Budget, GridView, Oracle
 from passalive.go.board import Board, Colour
 from passalive.go.bitboard import Grid, Position
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
 
-if TYPE_CHECKING:  # imported where used: the definitions load only when a side needs them
-    from passalive.definitions.analysis import Analysis
+if TYPE_CHECKING:
     from passalive.definitions.direct import Geometry
-    from passalive.definitions.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -84,6 +82,8 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     """A side from `NAME` or `NAME@RULE`; the rule defaults to `suicide`, or to
     the one rule a variant is defined for.  UsageError for an unknown name."""
     name, _, rule_text = text.partition("@")
+    if name == "truth" and rule_text == ALTERNATING:
+        return SideSpec(ALTERNATING_TRUTH, Suicide.ILLEGAL)
     rule = Suicide.parse(rule_text) if rule_text else None
     if name.endswith(".dl"):
         if not Path(name).is_file():
@@ -103,9 +103,10 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     return SideSpec(name, rule)
 
 
-_DIRECT = ("casting-out", "suicide")
-"""Variants evaluated by `passalive.definitions.direct.casting_out` directly (same code as `analyse`)."""
-
+ALTERNATING = "alternating"
+ALTERNATING_TRUTH = "truth-alternating"
+"""`truth@alternating`: the chains the owner keeps if she answers every attack
+(`passalive.solver.alternating`, exhaustive up to the truth budget; suicide illegal)."""
 
 @dataclass(frozen=True)
 class TruthOptions:
@@ -126,15 +127,23 @@ class TruthOptions:
     z3_seconds: float = 0.0
     lemmas: bool = False
 
+    def budget_of_oracle(self) -> Budget:
+        """The oracle's budget: the bit-mask search, Z3 only when given time,
+        no shortcuts (the truth side must not lean on the theorems it tests),
+        the theorems only with `lemmas`; witnesses replayed when shown."""
+        return Budget(
+            seconds=self.z3_seconds if self.z3_seconds > 0 else None,
+            states=self.budget,
+            z3=self.z3_seconds > 0,
+            shortcuts=False,
+            theorems=self.lemmas,
+            replay=False,
+        )
+
 
 class Evaluator:
-    """Evaluates sides on one position, each (side, colour) once.
-
-    `truth` under multi-stone or all suicide starts from truth without
-    suicide: every attacker move legal without suicide is legal, with the same
-    result, when suicide is allowed, so a chain captured without suicide is
-    captured with it by the same sequence (likewise from multi to all).
-    """
+    """Evaluates sides on one position, each (side, colour) once; `truth`
+    is the oracle's (`passalive.solver.oracle`), one oracle per position."""
 
     def __init__(self, grid: Grid, position: Position, programs: Mapping[str, str], truth: TruthOptions) -> None:
         self.grid = grid
@@ -143,7 +152,9 @@ class Evaluator:
         self.truth = truth
         self._board: Board | None = None
         self._memo: dict[tuple[str, str, str], Verdict] = {}
-        self._analyses: dict[tuple[str, Suicide], Analysis] = {}
+        self.oracle = Oracle(truth.budget_of_oracle())
+        self._view: GridView | None = None
+        self._analyses: dict[tuple[str, Suicide], object] = {}
         self._geometry: Geometry | None = None
 
     @property
@@ -156,7 +167,7 @@ class Evaluator:
     @property
     def states(self) -> int:
         """Positions the truth searches of this evaluator visited so far."""
-        return sum(v.states for v in self._memo.values())
+        return self.oracle.states
 
     def verdict(self, side: SideSpec, colour: Colour) -> Verdict:
         """The side's answer for one colour."""
@@ -164,22 +175,24 @@ class Evaluator:
         if key not in self._memo:
             if side.name == "truth":
                 self._memo[key] = self._truth(side.suicide, colour)
-            elif side.name in _DIRECT:
-                self._memo[key] = Verdict(self._direct(side.name == "suicide", colour))
+            elif side.name == ALTERNATING_TRUTH:
+                self._memo[key] = self._alternating(colour)
+            elif getattr(_variants().get(side.name), "fast", False):  # casting-out, suicide
+                self._memo[key] = Verdict(self._direct(_variants()[side.name].all_points, colour))  # type: ignore[attr-defined]
             else:
                 self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))
         return self._memo[key]
 
     def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
-        """casting-out / suicide by the direct implementation `analyse` uses,
+        """casting-out / suicide by their fast path, the code `analyse` uses,
         called without building an Analysis (the bulk of an exhaustive run)."""
-        from passalive.definitions.direct import Geometry, casting_out
+        from passalive.definitions.direct import Geometry
+        from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS
 
         if self._geometry is None:
             self._geometry = Geometry.of(self.board)
-        g = self._geometry
-        result = casting_out(g, colour, all_points)
-        return frozenset(sum(1 << p for p in g.points(chain)) for chain in result.chains)
+        variant = VARIANTS[SUICIDE_VARIANT if all_points else DEFAULT_VARIANT]
+        return variant.fast_alive(self._geometry, colour).masks()
 
     def _analysis(self, side: SideSpec) -> Analysis:
         key = (side.name, side.suicide)
@@ -194,57 +207,27 @@ class Evaluator:
         return self._analyses[key]
 
     def _truth(self, suicide: Suicide, colour: Colour) -> Verdict:
-        own = self.position.stones(colour)
-        if not own:
+        """The game's answer, from the oracle of the game's truth (which also
+        carries captures over from the stricter suicide rule)."""
+        if not self.position.stones(colour):
             return Verdict(frozenset())
-        weaker = {Suicide.MULTI: Suicide.ILLEGAL, Suicide.ALL: Suicide.MULTI}.get(suicide)
-        witnesses: dict[int, tuple[int, ...]] = {}
-        targets = None
-        states = 0
-        if weaker is not None:
-            base = self._truth_memo(weaker, colour)
-            witnesses.update(base.witnesses)
-            targets = base.alive | base.unknown
-            if not targets:
-                return Verdict(frozenset(), frozenset(), witnesses, 0)
-        proven: frozenset[int] = frozenset()
-        if self.truth.lemmas:
-            proven = self._direct(suicide is not Suicide.ILLEGAL, colour)
-            if targets is None:
-                targets = frozenset(sum(1 << p for p in c.points) for c in self.board.chains_of(colour))
-            targets = targets - proven
-        result = attack(self.grid, self.position, colour, suicide, targets, self.truth.budget)
-        witnesses.update(result.captured)
-        alive = set(result.alive) | proven
-        unknown = set(result.unknown)
-        states += result.states
-        if unknown and self.truth.z3_seconds > 0:
-            settled_alive, captured = self._z3(suicide, colour, frozenset(unknown))
-            alive |= settled_alive
-            witnesses.update(captured)
-            unknown -= settled_alive | set(captured)
-        return Verdict(frozenset(alive), frozenset(unknown), witnesses, states)
+        if self._view is None:
+            self._view = GridView.of(self.grid, self.position)
+        answer = self.oracle.decide(None, colour, suicide, view=self._view)
+        masks = self._view.masks
+        return Verdict(
+            alive=frozenset(masks[c] for c in answer.alive),
+            unknown=frozenset(masks[c] for c in answer.unknown),
+            witnesses={masks[c]: tuple(m for m in moves if m is not None) for c, moves in answer.captured.items()},
+            states=answer.states,
+        )
 
-    def _truth_memo(self, suicide: Suicide, colour: Colour) -> Verdict:
-        key = ("truth", suicide._value_, colour._value_)
-        if key not in self._memo:
-            self._memo[key] = self._truth(suicide, colour)
-        return self._memo[key]
+    def _alternating(self, colour: Colour) -> Verdict:
+        """Each chain defended on its own under alternating play; budget runs out: unknown."""
+        from passalive.tools.safety import alternating_alive
 
-    def _z3(self, suicide: Suicide, colour: Colour, masks: frozenset[int]) -> tuple[set[int], dict[int, tuple[int, ...]]]:
-        """Settle chains with the solver's complete Z3 check (proven / captured)."""
-        from passalive.solver.z3check import Status, check
-
-        board = self.board
-        index_of = {sum(1 << p for p in c.points): c.index for c in board.chains}
-        targets = [index_of[m] for m in masks]
-        result = check(board, colour, targets, suicide, complete=True, timeout=self.truth.z3_seconds)
-        alive: set[int] = set()
-        captured: dict[int, tuple[int, ...]] = {}
-        mask_of = {i: m for m, i in index_of.items()}
-        for i, chain_result in result.chains.items():
-            if chain_result.status is Status.PROVEN:
-                alive.add(mask_of[i])
-            elif chain_result.status is Status.CAPTURED:
-                captured[mask_of[i]] = tuple(m for m in chain_result.sequence if m is not None)
-        return alive, captured
+        alive, unknown, verdicts = alternating_alive(self.grid, self.position, self.board, colour, self.truth.budget)
+        witnesses = {
+            m: tuple(move.point for move in v.line if move.point is not None) for m, v in verdicts.items() if v.holds is False
+        }
+        return Verdict(alive, unknown, witnesses, sum(v.states for v in verdicts.values()))

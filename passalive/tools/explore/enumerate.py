@@ -16,8 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from passalive.go.bitboard import Grid, Position, bits, play
-from passalive.go.board import Colour
+from passalive.go.bitboard import Grid, Position
+from passalive.go.board import Colour, grid_adjacency
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
 from passalive.errors import UsageError
 
 
@@ -116,26 +118,31 @@ def random_play(grid: Grid, rng: random.Random) -> Position:
     """A legal position from a random game: both sides play random legal moves
     that do not fill one of their own one-point eyes, and the game is cut at a
     random length (a third of the positions are the end of the game, where no
-    such move is left -- the positions where pass-alive questions arise)."""
-    position = Position(0, 0)
+    such move is left -- the positions where pass-alive questions arise).
+    Moves follow `passalive.go.play` with suicide illegal."""
+    adjacency = grid_adjacency(grid.width, grid.height)
+    states = [Colour.EMPTY] * grid.n
     colour = Colour.BLACK
     limit = 4 * grid.n
     stop = limit if rng.random() < 1 / 3 else rng.randrange(limit)
     passes = 0
     moves = 0
     while moves < stop and passes < 2:
-        own = position.stones(colour)
-        empty = grid.full & ~(position.black | position.white)
-        candidates = [p for p in bits(empty) if grid.neighbours[p] & ~own]
+        candidates = [
+            p
+            for p, state in enumerate(states)
+            if state is Colour.EMPTY and any(states[q] is not colour for q in adjacency[p])
+        ]
         rng.shuffle(candidates)
         for p in candidates:
-            after = play(grid, position, colour, p)
-            if after is not None:
-                position = after
+            if play(states, adjacency, p, colour, Colour.EMPTY, Suicide.ILLEGAL) is not None:
                 passes = 0
                 break
         else:
             passes += 1
         colour = colour.opponent
         moves += 1
-    return position
+    return Position(
+        sum(1 << p for p, state in enumerate(states) if state is Colour.BLACK),
+        sum(1 << p for p, state in enumerate(states) if state is Colour.WHITE),
+    )

@@ -30,16 +30,18 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
+from typing import IO
 from pathlib import Path
 from typing import Any
 
-from passalive.solver.attack import attack
-from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.solver.oracle import GridView
+from passalive.go.board import STONE_COLOURS, Colour
 from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.go.bitboard import Grid, Position
 from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
@@ -380,6 +382,55 @@ class Summary:
         return self.units_done == self.units_total
 
 
+def _lock(handle: IO[str], out: Path) -> None:
+    """Hold an exclusive lock on the run record for this run (released when the
+    process ends, however it ends): a second run on the same `--out` would
+    repeat all the work and interleave its lines with the first one's."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system: no lock
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise UsageError(
+            f"{out}: another explore run is writing this file; wait for it to end, or give another --out"
+        ) from None
+
+
+PARENT_POLL = 0.5
+"""Seconds between a worker's looks at whether its parent still lives."""
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when the explore process `parent` ends,
+    also when that is killed with SIGKILL and cannot stop its workers: on Linux
+    the kernel sends the worker SIGKILL (PR_SET_PDEATHSIG); elsewhere a daemon
+    thread watches the parent id.  Without it the workers would sleep forever,
+    holding the caller's stdout and stderr open."""
+    import threading
+
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_POLL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="passalive-parent-watch", daemon=True).start()
+
+
 def run(
     search: Search,
     out: Path | None = None,
@@ -396,17 +447,19 @@ def run(
     new units after that many seconds, `until_found` as soon as a unit has
     found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes.
     """
+    try:
+        handle = out.open("a") if out else None
+    except OSError as error:
+        raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
+    if handle is not None:
+        _lock(handle, out)  # type: ignore[arg-type]
     records = [r for r in read_records(out) if search.owns(r)] if out else []
     units_read = [UnitRecord.from_json(r) for r in records if r.get("type") == "unit"]
     done = {(r.size, r.unit): r for r in units_read}
     units = search.units()
     todo = [u for u in units if u not in done]
     started = time.monotonic()
-    try:
-        handle = out.open("a") if out else None
-    except OSError as error:
-        raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
-    if handle and out and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+    if handle and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
         handle.write("\n")  # a line torn by a killed run stays on its own line
     if handle and not any(r.get("type") == "search" for r in records):
         handle.write(json.dumps({"type": "search", "search": search.id, "key": json.loads(search.key)}) + "\n")
@@ -446,8 +499,8 @@ def run(
                 if out_of_time():
                     break
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                pending: set[Future[UnitRecord]] = set()
+            with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+                pending: set[Future[dict[str, object]]] = set()
                 queue = list(todo)
                 while queue or pending:
                     while queue and len(pending) < 2 * jobs and not (out_of_time() and ran):
@@ -533,9 +586,11 @@ def shows(comparison: Comparison, kind: str, programs: Mapping[str, str], truth:
         if judge.name == "truth" and claimant.name != "truth":
             # only the claimant's pass-alive chains matter: can the attacker
             # capture one of them?  (a search that stops at the first capture)
+            view = GridView.of(grid, position)
+            index = {m: i for i, m in enumerate(view.masks)}
             for colour in STONE_COLOURS:
                 claimed = evaluator.verdict(claimant, colour).alive
-                if claimed and attack(grid, position, colour, judge.suicide, claimed, truth.budget).captured:
+                if claimed and evaluator.oracle.capturable(view, colour, judge.suicide, [index[m] for m in claimed]):
                     return True
         outcome, differences = compare(evaluator, comparison)
         return outcome == DISAGREE and kind in kinds(differences)
@@ -654,22 +709,24 @@ Z3_CONFIRM_SECONDS = 30.0
 """Time the Z3 complete check may take to confirm a finding's pass-alive chains."""
 
 
-def _z3_confirmation(board: Board, evaluator: Evaluator, judge: SideSpec) -> str:
-    """A second proof of the truth's pass-alive chains by the solver's Z3 complete
-    check; a contradiction between the two is a bug and raises."""
-    from passalive.solver.z3check import Status, check
+def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # type: ignore[no-untyped-def]
+    """A second proof of the truth's pass-alive chains: the oracle with the Z3
+    complete check as its only search; a contradiction between the two is a
+    bug and raises."""
+    from passalive.solver.oracle import Budget, Oracle
+    from passalive.solver.truth import Status
 
+    oracle = Oracle(Budget(seconds=Z3_CONFIRM_SECONDS, states=0, shortcuts=False))
     parts = []
     for colour in STONE_COLOURS:
         alive = evaluator.verdict(judge, colour).alive
         if not alive:
             continue
-        targets = [board.chain_of(m.bit_length() - 1) for m in alive]
-        result = check(board, colour, targets, judge.suicide, complete=True, timeout=Z3_CONFIRM_SECONDS)
-        statuses = {r.status for r in result.chains.values()}
+        answer = oracle.decide(board, colour, judge.suicide)
+        statuses = {answer.of(board.chain_at[m.bit_length() - 1]).status for m in alive}
         if Status.CAPTURED in statuses:  # pragma: no cover - the tests check the two searches agree
             raise AssertionError(f"Z3 captures a chain the attacker search proved pass-alive:\n{board}")
-        proven = statuses == {Status.PROVEN} and len(result.chains) == len(targets)
+        proven = statuses == {Status.PROVEN}
         parts.append(f"{colour.value} " + ("proven" if proven else "not settled in time"))
     return f"; Z3 complete check ({judge.suicide.value} suicide): {', '.join(parts)}" if parts else ""
 

@@ -1,0 +1,52 @@
+"""The limits passalive puts on its input, in one place (see docs/limits.md).
+
+Every reader and command checks its input against these before it starts
+work, so an oversized input is refused at once with a located message instead
+of exhausting memory or running for minutes.
+"""
+
+from __future__ import annotations
+
+MAX_SIDE = 52
+"""The most points a board has along either side, in every input form (Sensei's
+header allows board sizes 1 to 52; SGF's `SZ` allows 52 too)."""
+
+MAX_POINTS = MAX_SIDE * MAX_SIDE
+"""The most points of one board (a full 52x52 board)."""
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The most bytes read from one input file or from standard input (64 MiB)."""
+
+MAX_BLOCK_LINES = 2_000
+"""The most lines of one `$$` diagram (rows, links and extension lines); a wiki
+diagram has a few dozen.  Checked before the block is parsed."""
+
+MAX_MOVE_NUMBER = 1_000_000
+"""The largest move number (`m<N>` in a Sensei header, a move in a title)."""
+
+MAX_RULE_CONSTANT = 10**18
+"""The largest integer constant of a rule program (about 2**60)."""
+
+MAX_SCORE_VALUE = 10**6
+"""The largest value of a SCORE line or of `score --captures`."""
+
+MAX_RULE_NESTING = 100
+"""The deepest nesting of terms in a rule program (unary minus, sums, parentheses)."""
+
+MAX_INCLUDE_DEPTH = 32
+"""The deepest chain of `.include`s in a rule program."""
+
+DEFAULT_MAX_FACTS = 3_000_000
+"""Default bound on the tuples a rule program may derive (`--max-facts`); a
+19x19 casting-out derives about 57,000, a 52x52 one about 1,500,000."""
+
+DEFAULT_RULE_SECONDS = 8.0
+"""Default bound on the time of one run of a rule program (`--max-rule-seconds`);
+a dense 52x52 board takes about 3 s on the bundled programs."""
+
+
+def board_size_problem(width: int, height: int) -> str | None:
+    """Why a width x height board is beyond the limits, or None when it is not."""
+    if width > MAX_SIDE or height > MAX_SIDE:
+        return f"a {width}x{height} board is larger than passalive reads (at most {MAX_SIDE} points a side)"
+    return None
