@@ -1,9 +1,9 @@
 """The variants of Benson's definition, each computed plainly, with its explanation.
 
 Each variant is a different reading of "pass-alive" from the reference texts
-(`/work/shared/reference/000_*.txt` is Sensei's Library's page "Benson's
-Definition of Unconditional Life", `002_*.txt` Wikipedia's "Benson's
-algorithm"); `docs/variants.md` states each one and where they differ.  The
+(Sensei's Library's page "Benson's Definition of Unconditional Life",
+https://senseis.xmp.net/?BensonsDefinitionOfUnconditionalLife, and Wikipedia's "Benson's
+algorithm (Go)", https://en.wikipedia.org/wiki/Benson%27s_algorithm_(Go)); `docs/variants.md` states each one and where they differ.  The
 functions here are straightforward set-based Python, written to be read and
 to explain a verdict round by round; `passalive.definitions.direct` computes casting-out
 and its suicide adaptation fast, and `rules/*.dl` states every variant as a
@@ -372,7 +372,7 @@ def _from_trace(trace: Callable[[Board, Colour], Trace]) -> Callable[[Board, Col
 
 
 def _definition(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
-    """The set definition solved as a CSP (engineer D's `passalive.solver.csp`).
+    """The set definition solved as a constraint problem (`passalive.solver.csp`).
 
     With suicide legal, healthy means every point of a region is adjacent to
     the chain, as in the variant `suicide`.

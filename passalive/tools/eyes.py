@@ -1,7 +1,7 @@
 """The instant eye tester: is a one-point eye real or false, without search?
 
 Source: Sensei's Library, "Instant Eye Tester" (Matt Noonan's page and its
-discussion, `../shared/reference/004_*`).  The idea, in our words: a one-point
+discussion, https://senseis.xmp.net/?InstantEyeTester).  The idea, in our words: a one-point
 eye is real when the stones around it belong together anyway, i.e. every two of
 its neighbouring stones are joined by a *path* that does not use the eye.
 

@@ -1,7 +1,7 @@
 """Seki-aware territory scoring of a finished game.
 
-Source: Adam Prescott's blog post on scoring seki for the Tenuki board
-(`../shared/reference/003_*`), itself a variation of an approach by Bill
+Source: Adam Prescott's blog post "Scoring seki in the game of go", for the
+Tenuki board (on his blog, https://aprescott.com/), itself a variation of an approach by Bill
 Shubert.  The players have marked the dead stones; everything else on the
 board is taken to be alive in some form, and the scorer must find the groups
 that live only in seki, whose eyes are not territory under Japanese-style
