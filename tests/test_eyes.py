@@ -340,7 +340,7 @@ def test_rule_program_is_the_bundled_file_and_passalive_rules_lists_it():
     from passalive.tools.eyes import RULE_PROGRAM, rule_program
 
     bundled = Path(__file__).resolve().parent.parent / "rules" / RULE_PROGRAM
-    assert bundled.is_file() and "004_97a8b1f02003b4d2.txt" in bundled.read_text(encoding="utf-8")
+    assert bundled.is_file() and "https://senseis.xmp.net/?InstantEyeTester" in bundled.read_text(encoding="utf-8")
     program = rule_program()
     assert {"eye", "false_eye"} <= set(program.outputs)
     assert program.relations["unsettled"].kind == "greatest"
