@@ -1,7 +1,9 @@
 """Each variant on hand-made diagrams built from the reference pages' descriptions.
 
-The wiki copies we work from (/work/shared/reference/000_*.txt, 002_*.txt)
-lost their diagram images; the positions below are our own, built to show
+The pages -- Sensei's Library, "Benson's Definition of Unconditional Life"
+(https://senseis.xmp.net/?BensonsDefinitionOfUnconditionalLife) and Wikipedia,
+"Benson's algorithm (Go)" (https://en.wikipedia.org/wiki/Benson%27s_algorithm_(Go))
+-- are cited for their prose; the positions below are our own, built to show
 what the captions and the prose describe.
 """
 
