@@ -11,22 +11,30 @@ which they disagree are listed.  `--json` prints one document:
                    "territory": {"black": [...], "white": [...]},
                    "chains": [{"colour", "stones", "alive", "explanation"?}]}]}
 
-with one entry per diagram and variant, in that order.
+with one entry per diagram and variant, in that order (indented on a
+terminal, compact otherwise).  `--jsonl` prints the same entries one per line
+as each is done.  A position of an SGF game adds `game`, `variation`, `node`,
+`move`, `komi`, `handicap`, `rules`, `rules_suicide` (the rule the record is
+replayed under) and `rules_suicide_source`, `players`, `result`, `prisoners`,
+`passes` and `warnings`; the game's suicide rule (from `RU`) is the rule of
+the analysis unless `--suicide` is given.  The shared options for files,
+folders, games and nodes are described in `passalive.cli.collection`.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+import sys
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
+from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.grammar.read import read_diagrams
 from passalive.output.render import render_sensei
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS
@@ -86,10 +94,11 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict
     }
 
 
-def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool) -> str:
+def _text(item: Item, results: list[Analysis], explain: bool) -> str:
+    diagram = item.diagram
     board = diagram.board
     title = diagram.title or "(untitled)"
-    out = [f"== {path} #{number}: {title}"]
+    out = [f"== {item.heading()}"]
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
         try:
@@ -127,15 +136,43 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
     return "\n".join(out)
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """What `_work` needs besides the item (picklable, for --jobs)."""
+
+    names: tuple[str | None, ...]
+    suicide: bool
+    engine: str
+    program: str | None
+    territory: str
+    explain: bool
+    output: str
+    """`text`, `json` or `jsonl`."""
+
+
+def _work(item: Item, settings: _Settings) -> Any:
+    """One item's analyses: JSON entries (one per variant) or the text block."""
+    rule = item.suicide(settings.suicide)
+    results = [
+        analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
+                territory=settings.territory)
+        for name in settings.names
+    ]
+    if settings.output == "text":
+        return _text(item, results, settings.explain)
+    return [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain)} for r in results]
+
+
 @click.command("analyse")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--variant", "variants", multiple=True, metavar="NAME",
     help=f"Variant to apply (repeatable): {', '.join(VARIANTS)}. Default: casting-out (suicide with --suicide).",
 )
 @click.option("--program", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Your own rule program (.dl) defining alive(b); runs on the rule engine.")
-@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal (selects the variant 'suicide' by default).")
+@click.option("--suicide", is_flag=True,
+              help="Multi-stone suicide is legal (selects the variant 'suicide' by default); overrides an SGF game's RU.")
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
@@ -143,6 +180,7 @@ def _text(path: str, number: int, diagram: Diagram, results: list[Analysis], exp
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+@collection_options
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -153,28 +191,46 @@ def command(
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
 ) -> None:
-    """Decide which stones of each diagram are pass-alive."""
-    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
-    names: list[str | None] = list(variants) if variants else [None]
+    """Decide which stones of each diagram (or game position) are pass-alive.
+
+    FILES are diagram files, SGF files or folders (searched recursively)."""
+    names: tuple[str | None, ...] = tuple(variants) if variants else (None,)
     if program is not None and variants:
         raise UsageError(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
+    if as_json and jsonl:
+        raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
+    selection = selection_of(
+        node, move, all_nodes, variation, allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None
+    )
+    output = "json" if as_json else "jsonl" if jsonl else "text"
+    settings = _Settings(names, suicide, engine, program, territory, explain, output)
     entries: list[dict[str, Any]] = []
-    texts: list[str] = []
-    for path in files:
-        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
-            results = [
-                analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
-                for name in names
-            ]
-            if as_json:
-                entries.extend(_entry(path, diagram, r, explain) for r in results)
-            else:
-                texts.append(_text(path, number, diagram, results, explain))
-    if as_json:
-        click.echo(json.dumps({"diagrams": entries}, indent=2))
-    else:
-        click.echo("\n\n".join(texts))
+    first = True
+
+    def emit(result: Any) -> None:
+        nonlocal first
+        if output == "json":
+            entries.extend(result)
+        elif output == "jsonl":
+            for entry in result:
+                echo_json_line(entry)
+        else:
+            click.echo(("" if first else "\n") + result)
+            first = False
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if output == "json":
+        click.echo(json.dumps({"diagrams": entries}, indent=2 if sys.stdout.isatty() else None))
+    finish(failed)

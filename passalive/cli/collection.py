@@ -1,0 +1,395 @@
+"""The one loop every reading command runs over its inputs: files, folders, games, nodes.
+
+A command names its inputs (files, folders searched recursively, `-` for
+standard input); `expand` turns them into files, `read_items` turns a file
+into `Item`s -- every diagram of a diagram file, or the chosen positions of
+every game tree of an SGF file (`--node N`, `--move N`, `--all-nodes`,
+`--variation K`; default: the last node of the main line) -- and `run` hands
+each item to the command's `work` function and its result to `emit`, in input
+order.  The options every reading command shares come from
+`collection_options`:
+
+* `--keep-going`: a file that cannot be read is reported on stderr with its
+  location and skipped; the command ends with exit status 2 afterwards;
+* `--jsonl`: one JSON object per position, printed as soon as it is done;
+* `--progress`: a progress bar on stderr (files, positions, positions/s),
+  shown anyway when stderr is a terminal;
+* `--jobs N`: files are shared among N processes; output stays in input order.
+
+Warnings of the readers (a suicide in a game record, a property given twice)
+are printed on stderr as `file:line:col: warning: ...`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
+from passalive.go.diagram import Diagram
+from passalive.go.game import Game, Position
+from passalive.go.suicide import Suicide
+
+T = TypeVar("T")
+S = TypeVar("S")
+
+FOLDER_PATTERNS = ("*.sgf", "*.txt", "*.plain")
+"""What a folder contributes: SGF files, `.txt` files holding Sensei's `$$` markup, `.plain` boards."""
+
+
+# ------------------------------------------------------------------ options
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which positions of the inputs a command reads, and how."""
+
+    node: int | None = None
+    move: int | None = None
+    all_nodes: bool = False
+    variation: int = 1
+    allow_illegal: bool = False
+    replay: bool = True
+    input_format: str | None = None
+    suicide: Suicide | None = None
+    """The suicide rule games are replayed under (None: each game's own, from RU)."""
+
+
+@dataclass(frozen=True)
+class Runner:
+    """How the collection is run: the shared options besides the selection."""
+
+    keep_going: bool = False
+    jsonl: bool = False
+    progress: bool = False
+    jobs: int = 1
+
+
+def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every reading command shares (see the module docstring)."""
+    options = [
+        click.option("--node", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="SGF: the position after node N of the line (0 = root). Default: the last node."),
+        click.option("--move", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="SGF: the position after move N (counting moves and passes, not nodes)."),
+        click.option("--all-nodes", is_flag=True, help="SGF: every position of the line, root first."),
+        click.option("--variation", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
+                     help="SGF: follow line K of each game tree (lines counted by their last node in file order; 1 = main line)."),
+        click.option("--keep-going", is_flag=True,
+                     help="Report a file that cannot be read on stderr and go on with the others (exit 2 at the end)."),
+        click.option("--jsonl", is_flag=True, help="Print one JSON object per position, as each is done."),
+        click.option("--progress", is_flag=True, help="Show a progress bar on stderr (shown anyway on a terminal)."),
+        click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="Share the files among N processes (output in input order)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def selection_of(
+    node: int | None, move: int | None, all_nodes: bool, variation: int, **more: Any
+) -> Selection:
+    """The selection the options ask for; a UsageError when they contradict each other."""
+    chosen = [name for name, given in (("--node", node is not None), ("--move", move is not None), ("--all-nodes", all_nodes)) if given]
+    if len(chosen) > 1:
+        raise UsageError(f"give one of --node, --move and --all-nodes, not {' and '.join(chosen)}")
+    return Selection(node=node, move=move, all_nodes=all_nodes, variation=variation, **more)
+
+
+# ------------------------------------------------------------------- inputs
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """The files of the inputs: files as given, folders searched recursively.
+
+    In a folder: every `*.sgf` and `*.plain` file, and every `*.txt` file
+    holding Sensei's `$$` markup (so a folder may hold notes beside its
+    diagrams), in sorted order.  A path that does not exist is an InputError.
+    """
+    from passalive.grammar.read import detect_format
+
+    files: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found: list[Path] = []
+            for pattern in FOLDER_PATTERNS:
+                found.extend(path.rglob(pattern))
+            for candidate in sorted(set(found)):
+                if not candidate.is_file():
+                    continue
+                if candidate.suffix == ".txt":
+                    try:
+                        head = candidate.read_bytes()[:1 << 20].decode("utf-8", errors="replace")
+                    except OSError:
+                        head = ""
+                    if detect_format(head, str(candidate)) != "sensei":
+                        continue
+                files.append(str(candidate))
+        elif name == "-" or path.exists():
+            files.append(name)
+        else:
+            raise InputError(f"{name}: no such file or folder")
+    return files
+
+
+@dataclass(frozen=True)
+class Item:
+    """One position to work on: a diagram of a file, or a game's position after a node."""
+
+    file: str
+    number: int
+    """Counts the items of the file from 1."""
+    diagram: Diagram
+    position: Position | None = field(default=None, repr=False)
+
+    @property
+    def game(self) -> Game | None:
+        """The game the position comes from (None for a diagram file)."""
+        return self.position.game if self.position is not None else None
+
+    def suicide(self, given: bool) -> Suicide:
+        """The suicide rule to analyse under: multi when `given` (--suicide), else the game's, else illegal."""
+        if given:
+            return Suicide.MULTI
+        return self.position.suicide if self.position is not None else Suicide.ILLEGAL
+
+    def fields(self) -> dict[str, Any]:
+        """`file`, `game`, `node`, `move` and, for a game, what its record says (for JSON)."""
+        data: dict[str, Any] = {"file": self.file}
+        if self.position is None:
+            data.update({"game": None, "node": None, "move": None})
+            return data
+        position = self.position
+        game = position.game
+        info = game.info
+        data.update(
+            {
+                "game": game.number,
+                "variation": game.variation,
+                "node": position.node,
+                "move": position.move,
+                "komi": info.komi,
+                "handicap": info.handicap,
+                "rules": info.rules,
+                "rules_suicide": position.suicide.value,
+                "rules_suicide_source": info.suicide_source,
+                "players": {"black": info.black, "white": info.white},
+                "result": info.result,
+                "prisoners": {"black": position.prisoners[0], "white": position.prisoners[1]},
+                "passes": position.passes,
+            }
+        )
+        if position.warnings:
+            data["warnings"] = list(position.warnings)
+        return data
+
+    def heading(self) -> str:
+        """A line naming the item: `file #n: title` plus, for a game, its facts."""
+        title = self.diagram.title or "(untitled)"
+        text = f"{self.file} #{self.number}: {title}"
+        if self.position is not None:
+            info = self.position.game.info
+            facts = []
+            if info.komi is not None:
+                facts.append(f"komi {info.komi:g}")
+            if info.handicap:
+                facts.append(f"handicap {info.handicap}")
+            facts.append(f"suicide {self.position.suicide.value} ({info.suicide_source})")
+            black, white = self.position.prisoners
+            facts.append(f"prisoners taken: black {black}, white {white}")
+            text += "  [" + "; ".join(facts) + "]"
+        return text
+
+
+def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> Iterator[Item]:
+    """The items of one file, in order; reader warnings go to `warn`."""
+    data, name = _read(path)
+    is_sgf = selection.input_format == "sgf" or (
+        selection.input_format is None and (name.lower().endswith(".sgf") or data.lstrip().startswith(b"(;"))
+    )
+    if not is_sgf:
+        for number, diagram in enumerate(_diagrams(data, name, selection), 1):
+            yield Item(name, number, diagram)
+        return
+    from passalive.grammar.sgf import read_games
+
+    number = 0
+    for game in read_games(data, name, variation=selection.variation, suicide=selection.suicide):
+        for message, location in game.warnings:
+            warn(f"{location}: warning: {message}")
+        for position in _chosen(game, selection):
+            for message in position.warnings:
+                warn(f"{game.location(position.step.move_offset)}: warning: {message}")
+            diagram = position.diagram()
+            if not selection.allow_illegal:
+                try:
+                    diagram.board.check_legal()
+                except IllegalPositionError as error:
+                    raise IllegalPositionError(error.message, diagram.location) from None
+            number += 1
+            yield Item(name, number, diagram, position)
+
+
+def _diagrams(data: bytes, name: str, selection: Selection) -> list[Diagram]:
+    """The diagrams of a diagram file's bytes; a file without any is an InputError."""
+    from passalive.grammar.read import parse_diagrams
+
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{name}: not UTF-8 text (byte {error.start + 1}); expected a diagram file") from None
+    diagrams = parse_diagrams(
+        text, name, replay=selection.replay, allow_illegal=selection.allow_illegal, format=selection.input_format
+    )
+    if not diagrams:
+        raise InputError(
+            f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
+        )
+    return diagrams
+
+
+def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
+    if selection.all_nodes:
+        yield from game.positions()
+    else:
+        yield game.position(node=selection.node, move=selection.move)
+
+
+def _read(path: str) -> tuple[bytes, str]:
+    import codecs
+
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read(), "<stdin>"
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, not a diagram file") from None
+    except OSError as error:
+        raise InputError(f"{path}: cannot read: {error.strerror}") from None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    return data, path
+
+
+# ---------------------------------------------------------------------- run
+
+
+@dataclass
+class FileResult:
+    """What one file gave: the work's results, warnings, and the error that stopped it."""
+
+    results: list[Any] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    positions: int = 0
+
+
+def _do_file(selection: Selection, work: Callable[[Item, Any], Any], settings: Any, path: str) -> FileResult:
+    """Every item of one file through `work` (in a worker process with --jobs)."""
+    done = FileResult()
+    try:
+        for item in read_items(path, selection, done.warnings.append):
+            done.results.append(work(item, settings))
+            done.positions += 1
+    except PassaliveError as error:
+        done.error = error.format()
+    return done
+
+
+def run(
+    paths: Sequence[str],
+    selection: Selection,
+    runner: Runner,
+    work: Callable[[Item, S], T],
+    settings: S,
+    emit: Callable[[T], None],
+) -> int:
+    """Run `work(item, settings)` on every item of the inputs and `emit` each result in input order.
+
+    Returns the number of files that could not be read (only with
+    `--keep-going`; without it the first such error is raised).  With more
+    than one job, `work` must be a module-level function and `settings`
+    picklable.
+    """
+    files = expand(paths)
+    bar = _bar(runner, len(files))
+    failed = 0
+    positions = 0
+    started = time.perf_counter()
+
+    def report(path: str, done: FileResult) -> None:
+        nonlocal failed, positions
+        for text in done.warnings:
+            click.echo(text, err=True)
+        positions += done.positions
+        if bar is not None:
+            bar.update(1)
+            rate = positions / max(time.perf_counter() - started, 1e-9)
+            bar.set_postfix_str(f"{positions} positions, {rate:,.0f}/s")
+        if done.error is not None:
+            failed += 1
+            if bar is not None:
+                bar.clear()
+            click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
+
+    try:
+        if runner.jobs > 1 and len(files) > 1:
+            import multiprocessing
+
+            job = functools.partial(_do_file, selection, work, settings)
+            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files))) as pool:
+                for path, done in zip(files, pool.imap(job, files, chunksize=1)):
+                    for result in done.results:
+                        emit(result)
+                    report(path, done)
+                    if done.error is not None and not runner.keep_going:
+                        sys.exit(2)
+        else:
+            for path in files:
+                done = FileResult()
+                try:
+                    for item in read_items(path, selection, lambda text: click.echo(text, err=True)):
+                        emit(work(item, settings))
+                        done.positions += 1
+                except PassaliveError as error:
+                    if not runner.keep_going:
+                        raise
+                    done.error = error.format()
+                report(path, done)
+    finally:
+        if bar is not None:
+            bar.close()
+    return failed
+
+
+def _bar(runner: Runner, files: int) -> Any:
+    if not (runner.progress or sys.stderr.isatty()) or files == 0:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=files, unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
+
+
+def finish(failed: int) -> None:
+    """End the command: exit status 2 when some file could not be read (--keep-going)."""
+    if failed:
+        click.echo(f"{failed} file(s) could not be read (see above)", err=True)
+        sys.exit(2)
+
+
+def echo_json_line(data: dict[str, Any]) -> None:
+    """One compact JSON object on its own line, flushed at once (for --jsonl)."""
+    sys.stdout.write(json.dumps(data, separators=(",", ":")) + "\n")
+    sys.stdout.flush()
