@@ -213,12 +213,12 @@ class Item:
 
 def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> Iterator[Item]:
     """The items of one file, in order; reader warnings go to `warn`."""
-    data, name = _read(path)
+    data, name, skipped = _read(path)
     is_sgf = selection.input_format == "sgf" or (
         selection.input_format is None and (name.lower().endswith(".sgf") or data.lstrip().startswith(b"(;"))
     )
     if not is_sgf:
-        for number, diagram in enumerate(_diagrams(data, name, selection), 1):
+        for number, diagram in enumerate(_diagrams(data, name, selection, skipped), 1):
             yield Item(name, number, diagram)
         return
     from passalive.grammar.sgf import read_games
@@ -240,14 +240,15 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
             yield Item(name, number, diagram, position)
 
 
-def _diagrams(data: bytes, name: str, selection: Selection) -> list[Diagram]:
-    """The diagrams of a diagram file's bytes; a file without any is an InputError."""
+def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) -> list[Diagram]:
+    """The diagrams of a diagram file's bytes (after `skipped` bytes of a byte order mark);
+    a file without any is an InputError."""
     from passalive.grammar.read import parse_diagrams
 
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError(f"{name}: not UTF-8 text (byte {error.start + 1}); expected a diagram file") from None
+        raise InputError(f"{name}: not UTF-8 text (byte {skipped + error.start + 1}); expected a diagram file") from None
     diagrams = parse_diagrams(
         text, name, replay=selection.replay, allow_illegal=selection.allow_illegal, format=selection.input_format
     )
@@ -265,13 +266,15 @@ def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
         yield game.position(node=selection.node, move=selection.move)
 
 
-def _read(path: str) -> tuple[bytes, str]:
+def _read(path: str) -> tuple[bytes, str, int]:
+    """A file's bytes without a UTF-8 byte order mark, its name, and the length of the mark."""
     import codecs
 
     try:
         if path == "-":
-            return sys.stdin.buffer.read(), "<stdin>"
-        data = Path(path).read_bytes()
+            data, path = sys.stdin.buffer.read(), "<stdin>"
+        else:
+            data = Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -279,8 +282,8 @@ def _read(path: str) -> tuple[bytes, str]:
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror}") from None
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
-    return data, path
+        return data[len(codecs.BOM_UTF8) :], path, len(codecs.BOM_UTF8)
+    return data, path, 0
 
 
 # ---------------------------------------------------------------------- run
