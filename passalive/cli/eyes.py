@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
-from passalive.grammar.read import read_diagrams
 from passalive.output.render import render_plain
 
 
@@ -65,7 +66,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 
 
 @click.command("eyes")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--variant",
     "variants",
@@ -84,6 +85,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@collection_options
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -92,47 +94,81 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
-    chosen = variants or tuple(VARIANTS)
+    settings = _Settings(variants or tuple(VARIANTS), engine, explain, "json" if as_json else "jsonl" if jsonl else "text", check)
+    selection = selection_of(node, move, all_nodes, variation, allow_illegal=allow_illegal)
     documents: list[dict[str, Any]] = []
-    chunks: list[str] = []
     problems: list[str] = []
-    for path in files:
-        for diagram in read_diagrams(path, allow_illegal=allow_illegal):
-            board = diagram.board
-            reports = classify_all(board, chosen, engine)
-            if check:
-                problems += check_diagram(diagram)
-            if as_json:
-                documents.append(eyes_json(board, diagram.title, reports, engine))
-                continue
-            differ = disagreements(reports)
-            first = next(iter(reports.values()))
-            marks = {}
-            for verdict in first.verdicts:
-                p = verdict.eye.point
-                marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
-            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
-            if not first.verdicts:
-                lines.append("no eye points")
-            for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
-                p = verdict.eye.point
-                texts = "; ".join(f"{name}: {_verdict_text(board, r, p)}" for name, r in reports.items())
-                lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
-                if explain:
-                    for name, report in reports.items():
-                        if not report.verdict_at(p).real:  # type: ignore[union-attr]
-                            proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
-                            lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
-            chunks.append("\n".join(lines) + "\n")
-    if as_json:
-        click.echo(json.dumps({"diagrams": documents}, indent=2))
-    else:
-        click.echo("\n".join(chunks), nl=False)
+
+    first = True
+
+    def emit(result: tuple[Any, list[str]]) -> None:
+        nonlocal first
+        output, found = result
+        problems.extend(found)
+        if settings.output == "json":
+            documents.append(output)
+        elif settings.output == "jsonl":
+            echo_json_line(output)
+        else:
+            click.echo(("" if first else "\n") + output, nl=False)
+            first = False
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if settings.output == "json":
+        click.echo(json.dumps({"diagrams": documents}, indent=2 if sys.stdout.isatty() else None))
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)
         if problems:
             sys.exit(1)
         click.echo("all expected results agree", err=True)
+    finish(failed)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    variants: tuple[str, ...]
+    engine: str
+    explain: bool
+    output: str
+    check: bool
+
+
+def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
+    """One item's eye verdicts (a JSON dict or text) and its --check mismatches."""
+    diagram = item.diagram
+    board = diagram.board
+    reports = classify_all(board, settings.variants, settings.engine)
+    problems = check_diagram(diagram) if settings.check else []
+    if settings.output != "text":
+        data = eyes_json(board, diagram.title, reports, settings.engine)
+        return ({**item.fields(), **data} if settings.output == "jsonl" or item.position is not None else data), problems
+    differ = disagreements(reports)
+    first = next(iter(reports.values()))
+    marks = {}
+    for verdict in first.verdicts:
+        p = verdict.eye.point
+        marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
+    lines = [f"{diagram.location or item.file}: {diagram.title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
+    if not first.verdicts:
+        lines.append("no eye points")
+    for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
+        p = verdict.eye.point
+        texts = "; ".join(f"{name}: {_verdict_text(board, r, p)}" for name, r in reports.items())
+        lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
+        if settings.explain:
+            for name, report in reports.items():
+                if not report.verdict_at(p).real:  # type: ignore[union-attr]
+                    proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
+                    lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
+    return "\n".join(lines) + "\n", problems

@@ -97,13 +97,17 @@ def command(
     )
     documents: list[dict[str, Any]] = []
 
+    first = True
+
     def emit(result: Any) -> None:
+        nonlocal first
         if output == "json":
             documents.append(result)
         elif output == "jsonl":
             echo_json_line(result)
         else:
-            click.echo(result, nl=False)
+            click.echo(("" if first else "\n") + result, nl=False)
+            first = False
 
     settings = _Settings(output, not no_coordinates, no_marks)
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)

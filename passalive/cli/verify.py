@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
 from passalive.cli.options import Seconds
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.grammar.read import read_diagrams
 from passalive.output.render import render_plain
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
@@ -102,16 +103,17 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 
 
 @click.command("verify")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--variant", metavar="NAME", default=None,
               help="The variant whose claims are checked. Default: casting-out (suicide with --suicide).")
-@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal.")
+@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal (overrides an SGF game's RU).")
 @click.option("--depth", type=click.IntRange(min=1), default=None, metavar="K",
               help="Bounded check: attacker sequences of up to K moves.")
 @click.option("--complete", is_flag=True, help="Complete check up to the proven bound (the default).")
 @click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@collection_options
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -120,39 +122,62 @@ def command(
     complete: bool,
     timeout: float,
     as_json: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences."""
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
-    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
-    work = [(path, number, diagram) for path in files for number, diagram in enumerate(read_diagrams(path), 1)]
-    bar = None
-    if sys.stderr.isatty() and work:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(work), unit="diagram", file=sys.stderr, leave=False)
+    selection = selection_of(node, move, all_nodes, variation, suicide=Suicide.MULTI if suicide else None)
+    settings = _Settings(variant, suicide, depth, timeout, "json" if as_json else "jsonl" if jsonl else "text")
     entries: list[dict[str, Any]] = []
-    texts: list[str] = []
     contradicted = 0
-    for path, number, diagram in work:
-        if bar is not None:
-            bar.set_description(f"{path} #{number}")
-        v = verify(
-            diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout,
-            progress=bar.set_postfix_str if bar is not None else None,
-        )
-        contradicted += len(v.contradictions)
-        if as_json:
-            entries.append(_entry(path, diagram, v))
+    first = True
+
+    def emit(result: tuple[Any, int]) -> None:
+        nonlocal contradicted, first
+        output, bad = result
+        contradicted += bad
+        if settings.output == "json":
+            entries.append(output)
+        elif settings.output == "jsonl":
+            echo_json_line(output)
         else:
-            texts.append(_text(path, number, diagram, v))
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
-    if as_json:
-        click.echo(json.dumps({"diagrams": entries}, indent=2))
-    else:
-        click.echo("\n\n".join(texts))
+            click.echo(("" if first else "\n") + output)
+            first = False
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if settings.output == "json":
+        click.echo(json.dumps({"diagrams": entries}, indent=2 if sys.stdout.isatty() else None))
+    finish(failed)
     if contradicted:
         sys.exit(1)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    variant: str | None
+    suicide: bool
+    depth: int | None
+    timeout: float
+    output: str
+
+
+def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
+    """One item's verification (JSON dict or text) and how many claims it contradicts."""
+    v = verify(
+        item.diagram.board, settings.variant, item.suicide(settings.suicide), depth=settings.depth,
+        complete=settings.depth is None, timeout=settings.timeout,
+    )
+    if settings.output == "text":
+        return _text(item.file, item.number, item.diagram, v), len(v.contradictions)
+    entry = _entry(item.file, item.diagram, v)
+    if settings.output == "jsonl" or item.position is not None:
+        entry = {**item.fields(), **entry}
+    return entry, len(v.contradictions)
