@@ -24,6 +24,7 @@ Values are quoted in messages up to 80 characters.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -522,3 +523,34 @@ def read_sgf(
     name = record.info.name
     title = f"{name} (node {position.node})" if name else f"node {position.node}"
     return Diagram(board=board, title=title, board_size=record.size, moves=tuple(moves), location=location)
+
+
+def read_game_file(
+    path: str | os.PathLike[str], *, variation: int = 1, suicide: Suicide | str | None = None
+) -> Iterator[Game]:
+    """Every game tree of an SGF file (`-`: standard input), each along line `variation`.
+
+    The file is read and parsed once; each `Game`'s `positions()` then
+    replays its line.  `suicide` ("no", "multi", "all" or a `Suicide`)
+    overrides the rule sets' own suicide rules.
+    """
+    import codecs
+    import sys
+    from pathlib import Path
+
+    name = os.fspath(path)
+    try:
+        if name == "-":
+            name, data = "<stdin>", sys.stdin.buffer.read()
+        else:
+            data = Path(name).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory, not an SGF file") from None
+    except OSError as error:
+        raise InputError(f"{name}: cannot read: {error.strerror}") from None
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    rule = Suicide.parse(suicide) if isinstance(suicide, str) else suicide
+    yield from read_games(data, name, variation=variation, suicide=rule)

@@ -116,16 +116,18 @@ class Analysis:
     _why: Callable[[int], str] | None = field(default=None, repr=False)
     _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
-    def alive(self, colour: Colour) -> frozenset[int]:
-        """Indices into `board.chains` of the pass-alive chains of `colour`."""
+    def alive(self, colour: Colour | str) -> frozenset[int]:
+        """Indices into `board.chains` of the pass-alive chains of `colour` (a Colour or "black"/"white")."""
+        colour = Colour.stone(colour) if isinstance(colour, str) else colour
         key = ("alive", colour)
         if key not in self._cache:
             source = self._sources[colour]
             self._cache[key] = source if isinstance(source, frozenset) else source()
         return self._cache[key]  # type: ignore[return-value]
 
-    def alive_points(self, colour: Colour) -> frozenset[int]:
-        """The stones of the pass-alive chains of `colour`."""
+    def alive_points(self, colour: Colour | str) -> frozenset[int]:
+        """The stones of the pass-alive chains of `colour` (point ids; `board.names` gives GTP names)."""
+        colour = Colour.stone(colour) if isinstance(colour, str) else colour
         key = ("points", colour)
         if key not in self._cache:
             if colour in self._points:
@@ -135,13 +137,14 @@ class Analysis:
                 self._cache[key] = frozenset(p for i in self.alive(colour) for p in chains[i].points)
         return self._cache[key]  # type: ignore[return-value]
 
-    def territory(self, colour: Colour, convention: str | None = None) -> frozenset[int]:
+    def territory(self, colour: Colour | str, convention: str | None = None) -> frozenset[int]:
         """The pass-alive territory of `colour` (empty points and dead stones).
 
         `convention` defaults to the one `analyse()` was given; see
         `territory_points` and `TERRITORY_CONVENTIONS`.  With the rule
         engine it is computed by `rules/territory.dl` or `rules/katago-area.dl`.
         """
+        colour = Colour.stone(colour) if isinstance(colour, str) else colour
         convention = convention or self.territory_convention
         key = ("territory", colour, convention)
         if key not in self._cache:
@@ -205,7 +208,7 @@ def resolve_variant(variant: str | None, suicide: Suicide) -> Variant:
 def analyse(
     board: Board,
     variant: str | None = None,
-    suicide: Suicide = Suicide.ILLEGAL,
+    suicide: Suicide | str = Suicide.ILLEGAL,
     engine: str = "direct",
     *,
     program: str | None = None,
@@ -220,6 +223,8 @@ def analyse(
     territory convention.  Raises UsageError for an unknown name or a suicide
     rule the variant is not defined for.
     """
+    if isinstance(suicide, str):  # "no", "multi", "all"
+        suicide = Suicide.parse(suicide)
     if engine not in ENGINES:
         raise UsageError(f"unknown engine {engine!r}; use one of: {', '.join(ENGINES)}")
     if territory not in TERRITORY_CONVENTIONS:

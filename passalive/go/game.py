@@ -323,14 +323,7 @@ class Position:
 
 def parse_colour(colour: Colour | str) -> Colour:
     """A stone colour from a `Colour` or a name: `black`/`b`/`X`, `white`/`w`/`O`."""
-    if isinstance(colour, Colour):
-        return colour
-    text = colour.strip().lower()
-    if text in ("black", "b", "x"):
-        return Colour.BLACK
-    if text in ("white", "w", "o"):
-        return Colour.WHITE
-    raise InputError(f"expected a stone colour (black or white), got {colour!r}")
+    return colour if isinstance(colour, Colour) else Colour.stone(colour)
 
 
 def parse_suicide(rule: Suicide | str) -> Suicide:
