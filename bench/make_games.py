@@ -28,9 +28,9 @@ def gnugo() -> str | None:
 
 
 class Engine:
-    def __init__(self, program: str, level: int, seed: int) -> None:
+    def __init__(self, program: str, level: int, seed: int, chinese: bool) -> None:
         self.process = subprocess.Popen(
-            [program, "--mode", "gtp", "--level", str(level), "--seed", str(seed)],
+            [program, "--mode", "gtp", "--level", str(level), "--seed", str(seed)] + (["--chinese-rules"] if chinese else []),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )
 
@@ -69,13 +69,11 @@ def sgf_point(vertex: str, size: int) -> str:
 def play_game(program: str, size: int, level: int, seed: int, max_moves: int) -> str:
     chinese = seed % 5 == 0
     komi = 7.5 if size == 19 or chinese else 6.5
-    engine = Engine(program, level, seed)
+    engine = Engine(program, level, seed, chinese)
     try:
         engine.ask(f"boardsize {size}")
         engine.ask("clear_board")
         engine.ask(f"komi {komi}")
-        if chinese:
-            engine.ask("chinese-rules")
         nodes: list[str] = []
         passes = 0
         result = ""
