@@ -171,22 +171,27 @@ class Game:
         rule = self.info.suicide if suicide is None else parse_suicide(suicide)
         size = self.info.size
         colours = [Colour.EMPTY] * (size * size)
+        objects = _point_objects(size)
+        points = list(objects[Colour.EMPTY])  # kept equal to `colours`, point by point
         adjacency = empty_board(size).adjacency
         prisoners = {Colour.BLACK: 0, Colour.WHITE: 0}
         number = 0
         passes = 0
         for step in self.steps:
             notes: list[str] = []
-            for points, colour in ((step.black, Colour.BLACK), (step.white, Colour.WHITE), (step.empty, Colour.EMPTY)):
-                for p in points:
+            for setup, colour in ((step.black, Colour.BLACK), (step.white, Colour.WHITE), (step.empty, Colour.EMPTY)):
+                for p in setup:
                     colours[p] = colour
+                    points[p] = objects[colour][p]
             if step.colour is not None:
                 number += 1
                 if step.point is None:
                     passes += 1
                 else:
                     passes = 0
-                    note = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
+                    note, changed = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
+                    for p in changed:
+                        points[p] = objects[colours[p]][p]
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
@@ -197,6 +202,7 @@ class Game:
                 node=step.node,
                 move=number,
                 colours=tuple(colours),
+                points=tuple(points),
                 prisoners=(prisoners[Colour.BLACK], prisoners[Colour.WHITE]),
                 passes=passes,
                 suicide=rule,
@@ -227,25 +233,27 @@ def _play_recorded(
     colour: Colour,
     rule: Suicide,
     prisoners: dict[Colour, int],
-) -> str:
-    """Play one move of a record in place; what was wrong with it ("" if nothing).
+) -> tuple[str, list[int]]:
+    """Play one move of a record in place: what was wrong with it ("" if nothing)
+    and the points whose colour changed.
 
     The record is what happened, so a move the rules forbid is still shown as
     the record has it where that has a meaning: a suicide removes the mover's
     chain; a stone on an occupied point is not played.
     """
     if colours[point] is not Colour.EMPTY:
-        return "is on an occupied point: not played"
+        return "is on an occupied point: not played", []
     captured, suicided = _capture(colours, adjacency, point, colour)
     prisoners[colour] += len(captured)
+    changed = [point, *captured, *suicided]
     if not suicided:
-        return ""
+        return "", changed
     prisoners[colour.opponent] += len(suicided)
     if rule is Suicide.ILLEGAL:
-        return f"is a suicide, illegal under this game's rules (its {len(suicided)} stone(s) removed)"
+        return f"is a suicide, illegal under this game's rules (its {len(suicided)} stone(s) removed)", changed
     if rule is Suicide.MULTI and len(suicided) == 1:
-        return "is a single-stone suicide, illegal under this game's rules (the stone removed)"
-    return ""
+        return "is a single-stone suicide, illegal under this game's rules (the stone removed)", changed
+    return "", changed
 
 
 def _capture(
@@ -278,6 +286,8 @@ class Position:
     node: int
     move: int
     colours: tuple[Colour, ...] = field(repr=False)
+    points: tuple[Point, ...] = field(repr=False, compare=False, default=())
+    """The board's points in their colours (shared `Point` objects, made once per board size)."""
     prisoners: tuple[int, int] = (0, 0)
     passes: int = 0
     suicide: Suicide = Suicide.ILLEGAL
@@ -292,9 +302,13 @@ class Position:
     def board(self) -> Board:
         """The position as a `Board` (GTP names, whole board)."""
         size = self.game.info.size
-        objects = _point_objects(size)
-        points = tuple(objects[c][p] for p, c in enumerate(self.colours))
-        return replace(empty_board(size), points=points)
+        points = self.points
+        if not points:
+            objects = _point_objects(size)
+            points = tuple(objects[c][p] for p, c in enumerate(self.colours))
+        board = replace(empty_board(size), points=points)
+        board.__dict__["colours"] = self.colours  # Board.colours is a cached property: known already
+        return board
 
     def captured_by(self, colour: Colour | str) -> int:
         """Stones `colour` has captured so far."""
