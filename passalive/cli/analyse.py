@@ -153,6 +153,10 @@ class _Settings:
 def _work(item: Item, settings: _Settings) -> Any:
     """One item's analyses: JSON entries (one per variant) or the text block."""
     rule = item.suicide(settings.suicide)
+    if settings.output != "text" and _fast_path(settings):
+        fast = [_fast_entry(item, rule, name) for name in settings.names]
+        if all(entry is not None for entry in fast):
+            return fast
     results = [
         analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
                 territory=settings.territory)
@@ -161,6 +165,37 @@ def _work(item: Item, settings: _Settings) -> Any:
     if settings.output == "text":
         return _text(item, results, settings.explain)
     return [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain)} for r in results]
+
+
+def _fast_path(settings: _Settings) -> bool:
+    """Whether the bitset summary (`passalive.tools.summary`) can give the JSON entries."""
+    return (
+        settings.engine == "direct" and settings.program is None and settings.territory == "healthy"
+        and not settings.explain
+    )
+
+
+def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] | None:
+    """The JSON entry of `_entry` from bitsets, or None when the general path is needed."""
+    from passalive.tools.summary import summarise
+
+    board = item.diagram.board
+    summary = summarise(board, rule, name)
+    if summary is None:
+        return None
+    return {
+        **item.fields(),
+        "file": item.file,
+        "title": item.diagram.title,
+        "size": list(board.size) if board.size else None,
+        "variant": summary.variant,
+        "suicide": rule.value,
+        "engine": "direct",
+        "territory_convention": "healthy",
+        "alive": summary.alive,
+        "territory": summary.territory,
+        "chains": summary.chains,
+    }
 
 
 @click.command("analyse")

@@ -1,0 +1,124 @@
+"""A position's pass-alive chains, territory and chains as names, straight from bitsets.
+
+The fast front door for whole collections (`passalive analyse --jsonl`,
+`--json`): on a full rectangular board with orthogonal adjacency, under
+casting-out (or its suicide adaptation) and the `healthy` territory
+convention, the direct algorithm (`passalive.definitions.direct`) already
+has every pass-alive chain as a bitset.  `summarise` derives the rest from
+the same bitsets -- every chain of both colours, the c-regions and which of
+them are pass-alive territory -- and names points through a table made once
+per board size, instead of building the `Board`'s own chain and region
+objects.  The result is the same as `Analysis.alive_points`, `.territory` and
+`Board.chains` give (the tests check it on random positions); any other case
+returns None and the caller takes the general path.
+
+Territory (the `healthy` convention of `passalive.definitions.analysis`):
+a c-region R (a maximal connected set of points that are not c stones) is
+c's territory when it does not reach an open side, it borders at least one c
+chain, every c chain it borders is pass-alive, and some pass-alive chain is
+next to every empty point of R (with suicide legal: to every point of R).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from passalive.definitions.direct import GridGeometry, casting_out
+from passalive.definitions.analysis import resolve_variant
+from passalive.go.board import STONE_COLOURS, Board
+from passalive.go.coords import Frame
+from passalive.go.suicide import Suicide
+
+FAST_VARIANTS = ("casting-out", "suicide")
+"""The variants whose alive sets come as bitsets from `passalive.definitions.direct`."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What `passalive analyse --json` prints for one board under one variant, as names."""
+
+    variant: str
+    alive: dict[str, list[str]]
+    territory: dict[str, list[str]]
+    chains: list[dict[str, Any]]
+
+
+@functools.lru_cache(maxsize=64)
+def _name_table(width: int, height: int, frame: Frame) -> tuple[str, ...]:
+    """The name of every bit of the padded grid layout (padding bits: "")."""
+    names = []
+    for y in range(height):
+        names.extend(frame.name(x, y, width) for x in range(width))
+        names.append("")
+    return tuple(names)
+
+
+def _names(bits: int, table: tuple[str, ...]) -> list[str]:
+    """The names of the set bits, lowest first (reading order: top row first, left to right)."""
+    digits = bin(bits)[:1:-1]
+    result = []
+    find = digits.find
+    i = find("1")
+    while i >= 0:
+        result.append(table[i])
+        i = find("1", i + 1)
+    return result
+
+
+def _components(g: GridGeometry, members: int) -> list[int]:
+    """The connected parts of a bitset, by lowest bit."""
+    parts = []
+    rest = members
+    while rest:
+        part = g.fill(rest & -rest, members)
+        parts.append(part)
+        rest &= ~part
+    return parts
+
+
+def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None) -> Summary | None:
+    """The alive stones, territory and chains of both colours as names, or None
+    when the board or the variant needs the general path (see the module docstring)."""
+    if variant is not None and variant not in FAST_VARIANTS:
+        return None
+    chosen = resolve_variant(variant, suicide)
+    if chosen.name not in FAST_VARIANTS or board.size is None or not board.is_plain_grid:
+        return None
+    g = GridGeometry(board)
+    table = _name_table(g.width, g.height, board.frame)
+    every_point = suicide is not Suicide.ILLEGAL
+    alive: dict[str, list[str]] = {}
+    territory: dict[str, list[str]] = {}
+    chains: list[tuple[int, str, int, bool]] = []
+    for colour in STONE_COLOURS:
+        own = g.stones(colour)
+        result = casting_out(g, colour, chosen.all_points)
+        alive_chains = {chain & -chain for chain in result.chains}
+        stones = result.stones
+        alive[colour.value] = _names(stones, table)
+        for chain in _components(g, own):
+            low = chain & -chain
+            chains.append((low, colour.value, chain, low in alive_chains))
+        owned = 0
+        if result.chains:
+            reach = [g.dilate(chain) for chain in result.chains]
+            for region in _components(g, g.mask & ~own):
+                if region & g.open:
+                    continue
+                border = g.dilate(region) & own
+                if not border or border & ~stones:
+                    continue
+                target = region if every_point else region & g.empty
+                if any(not target & ~near for near in reach):
+                    owned |= region
+        territory[colour.value] = _names(owned, table)
+    chains.sort()
+    return Summary(
+        variant=chosen.name,
+        alive=alive,
+        territory=territory,
+        chains=[{"colour": colour, "stones": _names(bits, table), "alive": is_alive} for _, colour, bits, is_alive in chains],
+    )
+
