@@ -13,8 +13,10 @@ each board size it prints:
 * the same with `--jobs 1`;
 * per stage in one process (CPU time per position): reading the SGF
   (`read_games`), replaying the moves (`Game.positions`), making the
-  `Board`, analysing (casting-out: alive stones and territory of both
-  colours) and writing the JSON line (`passalive analyse --jsonl`'s fields);
+  `Board`, analysing (casting-out: alive stones, territory and chains of
+  both colours from bitsets, `passalive.tools.summary`, as `analyse --jsonl`
+  does) and writing the JSON line; beside them, not in the pipeline, the
+  general path (`analyse()` with the Board's own chains and regions);
 * a plain baseline measured in the same run: the direct algorithm alone
   (`passalive.definitions.direct.casting_out` on the board's bitsets, both
   colours), and the ratio of the whole pipeline to it.
@@ -41,12 +43,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from make_games import gnugo, play_game  # noqa: E402
 
-from passalive.cli.analyse import _entry  # noqa: E402
 from passalive.cli.collection import Item  # noqa: E402
 from passalive.definitions.analysis import analyse  # noqa: E402
 from passalive.definitions.direct import Geometry, casting_out  # noqa: E402
 from passalive.go.board import STONE_COLOURS  # noqa: E402
 from passalive.grammar.sgf import read_games  # noqa: E402
+from passalive.tools.summary import summarise  # noqa: E402
 
 
 def collection(data: Path, size: int, games: int) -> list[Path]:
@@ -84,7 +86,7 @@ def whole_command(folder: Path, jobs: int) -> tuple[int, float, float]:
 def stages(paths: list[Path]) -> dict[str, float]:
     """CPU seconds of each stage over every node of the games, and the count of positions."""
     clock = time.process_time
-    totals = dict.fromkeys(("read", "replay", "board", "analyse", "json", "baseline"), 0.0)
+    totals = dict.fromkeys(("read", "replay", "board", "analyse", "json", "general", "baseline"), 0.0)
     count = 0
     sink = open(os.devnull, "w")
     for path in paths:
@@ -102,15 +104,21 @@ def stages(paths: list[Path]) -> dict[str, float]:
                 diagram = position.diagram()
                 totals["board"] += clock() - t
                 t = clock()
+                summary = summarise(board, position.suicide)
+                totals["analyse"] += clock() - t
+                t = clock()
+                item = Item(str(path), number, diagram, position)
+                entry = {**item.fields(), "title": diagram.title, "alive": summary.alive,
+                         "territory": summary.territory, "chains": summary.chains}
+                sink.write(json.dumps(entry, separators=(",", ":")) + "\n")
+                totals["json"] += clock() - t
+                t = clock()
                 result = analyse(board, suicide=position.suicide)
                 for colour in STONE_COLOURS:
                     result.alive_points(colour)
                     result.territory(colour)
-                totals["analyse"] += clock() - t
-                t = clock()
-                entry = {**Item(str(path), number, diagram, position).fields(), **_entry(str(path), diagram, result, False)}
-                sink.write(json.dumps(entry, separators=(",", ":")) + "\n")
-                totals["json"] += clock() - t
+                [ch.points for ch in board.chains]
+                totals["general"] += clock() - t
                 fresh = type(board)(board.points, board.adjacency, board.size, board.frame, board.open_sides)
                 t = clock()
                 geometry = Geometry.of(fresh)
@@ -136,7 +144,7 @@ def report(size: int, paths: list[Path], jobs: int) -> None:
     totals = stages(paths)
     count = totals.pop("positions")
     baseline = totals["baseline"] / count
-    pipeline = sum(v for k, v in totals.items() if k != "baseline") / count
+    pipeline = sum(v for k, v in totals.items() if k not in ("baseline", "general")) / count
     for name, seconds in totals.items():
         print(f"  {name:9s} {seconds / count * 1e6:9,.0f} µs per position")
     print(f"  pipeline  {pipeline * 1e6:9,.0f} µs per position = {pipeline / baseline:.1f} x the direct algorithm alone "

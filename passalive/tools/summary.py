@@ -25,7 +25,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from passalive.definitions.direct import GridGeometry, casting_out
+from passalive.definitions.direct import Geometry, GridGeometry, casting_out
 from passalive.definitions.analysis import resolve_variant
 from passalive.go.board import STONE_COLOURS, Board
 from passalive.go.coords import Frame
@@ -84,9 +84,11 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     if variant is not None and variant not in FAST_VARIANTS:
         return None
     chosen = resolve_variant(variant, suicide)
-    if chosen.name not in FAST_VARIANTS or board.size is None or not board.is_plain_grid:
+    if chosen.name not in FAST_VARIANTS or board.size is None:
         return None
-    g = GridGeometry(board)
+    g = Geometry.of(board)
+    if not isinstance(g, GridGeometry):
+        return None
     table = _name_table(g.width, g.height, board.frame)
     every_point = suicide is not Suicide.ILLEGAL
     alive: dict[str, list[str]] = {}
