@@ -305,3 +305,12 @@ def test_every_node_of_real_games_agrees_with_the_position_read_alone():
             assert alone.colours == position.board.colours
             a, b = analyse(position.board), analyse(alone)
             assert a.alive_points("black") == b.alive_points("black") and a.territory("white") == b.territory("white")
+
+
+def test_an_illegal_setup_is_found_at_its_node_whichever_node_is_asked_for(capsys, tmp_path):
+    path = tmp_path / "setup.sgf"
+    path.write_text("(;GM[1]SZ[5]\n;B[cc]\n;AB[aa]AW[ab][ba]\n;W[ee];B[dd])")
+    code, _, err = run(["analyse", str(path), "--node", "4", "--jsonl"], capsys)
+    assert code == 2 and f"{path}:3:1: error: the black chain at A5 has no liberties" in err
+    code, out, _ = run(["analyse", str(path), "--node", "4", "--jsonl", "--allow-illegal"], capsys)
+    assert code == 0 and lines(out)[0]["node"] == 4

@@ -230,14 +230,8 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
         for position in _chosen(game, selection):
             for message in position.warnings:
                 warn(f"{game.location(position.step.move_offset)}: warning: {message}")
-            diagram = position.diagram()
-            if not selection.allow_illegal:
-                try:
-                    diagram.board.check_legal()
-                except IllegalPositionError as error:
-                    raise IllegalPositionError(error.message, diagram.location) from None
             number += 1
-            yield Item(name, number, diagram, position)
+            yield Item(name, number, position.diagram(), position)
 
 
 def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) -> list[Diagram]:
@@ -260,10 +254,34 @@ def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) ->
 
 
 def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
-    if selection.all_nodes:
-        yield from game.positions()
-    else:
-        yield game.position(node=selection.node, move=selection.move)
+    """The selected positions of a game's line, each node's legality checked where it can break.
+
+    A move leaves no chain without liberties (the replay removes what it
+    captures, and a suicide's chain), so only a node with setup stones can
+    make an illegal position: those nodes are checked (unless
+    `allow_illegal`), selected or not, and the others need no check.
+    """
+    last: Position | None = None
+    for position in game.positions():
+        step = position.step
+        if not selection.allow_illegal and (step.black or step.white or step.empty):
+            try:
+                position.board.check_legal()
+            except IllegalPositionError as error:
+                raise IllegalPositionError(error.message, position.location) from None
+        if selection.all_nodes:
+            yield position
+        elif selection.node is not None and position.node == selection.node:
+            yield position
+            return
+        elif selection.move is not None and position.move == selection.move and step.is_move:
+            yield position
+            return
+        last = position
+    if selection.node is not None or selection.move is not None:
+        game.position(node=selection.node, move=selection.move)  # raises: no such node or move
+    elif not selection.all_nodes and last is not None:
+        yield last
 
 
 def _read(path: str) -> tuple[bytes, str, int]:

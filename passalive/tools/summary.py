@@ -57,6 +57,13 @@ def _name_table(width: int, height: int, frame: Frame) -> tuple[str, ...]:
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
     """The names of the set bits, lowest first (reading order: top row first, left to right)."""
+    if bits.bit_count() < 16:  # a few stones: bit by bit
+        result = []
+        while bits:
+            low = bits & -bits
+            result.append(table[low.bit_length() - 1])
+            bits ^= low
+        return result
     digits = bin(bits)[:1:-1]
     result = []
     find = digits.find
