@@ -56,20 +56,20 @@ def _name_table(width: int, height: int, frame: Frame) -> tuple[str, ...]:
 
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
-    """The names of the set bits, lowest first (reading order: top row first, left to right)."""
-    if bits.bit_count() < 16:  # a few stones: bit by bit
-        result = []
-        while bits:
-            low = bits & -bits
-            result.append(table[low.bit_length() - 1])
-            bits ^= low
-        return result
-    digits = bin(bits)[:1:-1]
+    """The names of the set bits, lowest first (reading order: top row first, left to right).
+
+    The bits are read from a binary string of the set shifted down to its
+    lowest bit, so a chain costs the rows it spans, not the whole board.
+    """
+    if not bits:
+        return []
+    low = (bits & -bits).bit_length() - 1
+    digits = bin(bits >> low)[:1:-1]
     result = []
     find = digits.find
-    i = find("1")
+    i = 0
     while i >= 0:
-        result.append(table[i])
+        result.append(table[low + i])
         i = find("1", i + 1)
     return result
 
@@ -102,14 +102,15 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     territory: dict[str, list[str]] = {}
     chains: list[tuple[int, str, int, bool]] = []
     for colour in STONE_COLOURS:
+        name = colour.value
         own = g.stones(colour)
         result = casting_out(g, colour, chosen.all_points)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
-        alive[colour.value] = _names(stones, table)
+        alive[name] = _names(stones, table)
         for chain in _components(g, own):
             low = chain & -chain
-            chains.append((low, colour.value, chain, low in alive_chains))
+            chains.append((low, name, chain, low in alive_chains))
         owned = 0
         if result.chains:
             reach = [g.dilate(chain) for chain in result.chains]
@@ -122,7 +123,7 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
                 target = region if every_point else region & g.empty
                 if any(not target & ~near for near in reach):
                     owned |= region
-        territory[colour.value] = _names(owned, table)
+        territory[name] = _names(owned, table)
     chains.sort()
     return Summary(
         variant=chosen.name,
