@@ -30,7 +30,9 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import (
+    Item, Runner, collection_options, echo_json_line, finish, json_line, run, selection_of,
+)
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
@@ -156,7 +158,7 @@ def _work(item: Item, settings: _Settings) -> Any:
     if settings.output != "text" and _fast_path(settings):
         fast = [_fast_entry(item, rule, name) for name in settings.names]
         if all(entry is not None for entry in fast):
-            return fast
+            return "".join(map(json_line, fast)) if settings.output == "jsonl" else fast
     results = [
         analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
                 territory=settings.territory)
@@ -164,7 +166,8 @@ def _work(item: Item, settings: _Settings) -> Any:
     ]
     if settings.output == "text":
         return _text(item, results, settings.explain)
-    return [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain)} for r in results]
+    entries = [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain)} for r in results]
+    return "".join(map(json_line, entries)) if settings.output == "jsonl" else entries
 
 
 def _fast_path(settings: _Settings) -> bool:
@@ -259,8 +262,7 @@ def command(
         if output == "json":
             entries.extend(result)
         elif output == "jsonl":
-            for entry in result:
-                echo_json_line(entry)
+            echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
         else:
             click.echo(("" if first else "\n") + result)
             first = False

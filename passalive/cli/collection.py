@@ -410,7 +410,12 @@ def finish(failed: int) -> None:
         sys.exit(2)
 
 
-def echo_json_line(data: dict[str, Any]) -> None:
-    """One compact JSON object on its own line, flushed at once (for --jsonl)."""
-    sys.stdout.write(json.dumps(data, separators=(",", ":")) + "\n")
+def json_line(data: dict[str, Any]) -> str:
+    """One compact JSON object and a newline (a line of --jsonl)."""
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def echo_json_line(data: dict[str, Any] | str) -> None:
+    """One JSON object on its own line (or lines already made by `json_line`), flushed at once."""
+    sys.stdout.write(data if isinstance(data, str) else json_line(data))
     sys.stdout.flush()
