@@ -9,7 +9,8 @@ which they disagree are listed.  `--json` prints one document:
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
                    "alive": {"black": [...], "white": [...]},
                    "territory": {"black": [...], "white": [...]},
-                   "chains": [{"colour", "stones", "alive", "explanation"?}]}]}
+                   "chains": [{"colour", "stones", "alive", "explanation"?}],
+                   "area"?, "area_mode"?, "independent_life_regions"?, "status"?}]}
 
 with one entry per diagram and variant, in that order (indented on a
 terminal, compact otherwise).  `--jsonl` prints the same entries one per line
@@ -18,7 +19,10 @@ as each is done.  A position of an SGF game adds `game`, `variation`, `node`,
 replayed under) and `rules_suicide_source`, `players`, `result`, `prisoners`,
 `passes` and `warnings`; the game's suicide rule (from `RU`) is the rule of
 the analysis unless `--suicide` is given.  The shared options for files,
-folders, games and nodes are described in `passalive.cli.collection`.
+folders, games and nodes are described in `passalive.cli.collection`.  The last fields come
+with `--territory katago|katago-strict|independent-life|unconditional`:
+KataGo's area map and GNU Go's unconditional status of every point
+(`passalive.cli.statuses`, docs/statuses.md).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analy
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
+from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
 from passalive.output.render import render_sensei
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS
@@ -70,7 +75,7 @@ def _chain_line(result: Analysis, index: int) -> str:
     return f"{chain.colour.value} {' '.join(board.names(chain.points))}: {verdict}"
 
 
-def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict[str, Any]:
+def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuses: StatusOptions = StatusOptions()) -> dict[str, Any]:
     board = result.board
     chains = []
     for chain in board.chains:
@@ -93,10 +98,11 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool) -> dict
         "alive": {c.value: _stones(board, result.alive_points(c)) for c in STONE_COLOURS},
         "territory": {c.value: _stones(board, result.territory(c)) for c in STONE_COLOURS},
         "chains": chains,
+        **status_fields(board, result.territory_convention, result.suicide, result.engine, statuses),
     }
 
 
-def _text(item: Item, results: list[Analysis], explain: bool) -> str:
+def _text(item: Item, results: list[Analysis], explain: bool, statuses: StatusOptions = StatusOptions()) -> str:
     diagram = item.diagram
     board = diagram.board
     title = diagram.title or "(untitled)"
@@ -114,6 +120,14 @@ def _text(item: Item, results: list[Analysis], explain: bool) -> str:
         for colour in STONE_COLOURS:
             names = _stones(board, result.territory(colour))
             out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
+        fields = status_fields(board, result.territory_convention, result.suicide, result.engine, statuses)
+        if "status" in fields:
+            try:
+                out.append(render_sensei(unconditional_marks(board, fields["status"]), title=f"{title} — unconditional status").rstrip("\n"))
+                out.append(UNCONDITIONAL_LEGEND)
+            except ValueError:
+                pass
+        out.extend(status_lines(board, fields))
         for chain in board.chains:
             if explain:
                 out.append(result.explain(chain.index))
@@ -150,6 +164,7 @@ class _Settings:
     explain: bool
     output: str
     """`text`, `json` or `jsonl`."""
+    statuses: StatusOptions = StatusOptions()
 
 
 def _work(item: Item, settings: _Settings) -> Any:
@@ -165,8 +180,8 @@ def _work(item: Item, settings: _Settings) -> Any:
         for name in settings.names
     ]
     if settings.output == "text":
-        return _text(item, results, settings.explain)
-    entries = [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain)} for r in results]
+        return _text(item, results, settings.explain, settings.statuses)
+    entries = [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain, settings.statuses)} for r in results]
     return "".join(map(json_line, entries)) if settings.output == "jsonl" else entries
 
 
@@ -215,6 +230,14 @@ def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] |
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
               help="Territory convention (see docs/variants.md).")
+@click.option("--unsafe-big-territories", is_flag=True,
+              help="KataGo's area (--territory katago|katago-strict): also empty regions bordered by one colour whose chains may die.")
+@click.option("--non-pass-alive-stones", is_flag=True,
+              help="KataGo's area (--territory katago|katago-strict): every stone nobody owns counts for its colour.")
+@click.option("--keep-territories", is_flag=True, help="--territory independent-life: keep the territory of seki-touching areas.")
+@click.option("--keep-stones", is_flag=True, help="--territory independent-life: keep the stones of seki-touching areas.")
+@click.option("--prove", is_flag=True,
+              help="--territory unconditional: replay a capture of every dead chain; explore small territory regions.")
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
@@ -226,6 +249,11 @@ def command(
     suicide: bool,
     engine: str,
     territory: str,
+    unsafe_big_territories: bool,
+    non_pass_alive_stones: bool,
+    keep_territories: bool,
+    keep_stones: bool,
+    prove: bool,
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
@@ -241,6 +269,8 @@ def command(
     """Decide which stones of each diagram (or game position) are pass-alive.
 
     FILES are diagram files, SGF files or folders (searched recursively)."""
+    statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
+    statuses.check(territory)
     names: tuple[str | None, ...] = tuple(variants) if variants else (None,)
     if program is not None and variants:
         raise UsageError(
@@ -253,7 +283,7 @@ def command(
         node, move, all_nodes, variation, allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None
     )
     output = "json" if as_json else "jsonl" if jsonl else "text"
-    settings = _Settings(names, suicide, engine, program, territory, explain, output)
+    settings = _Settings(names, suicide, engine, program, territory, explain, output, statuses)
     entries: list[dict[str, Any]] = []
     first = True
 

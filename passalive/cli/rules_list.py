@@ -16,7 +16,11 @@ from passalive.tools.eyes import RULE_PROGRAM as EYES_PROGRAM
 from passalive.definitions.facts import TERRITORY_PROGRAMS, bundled_programs
 from passalive.definitions.variants import VARIANTS
 
-COMMANDS = {EYES_PROGRAM: "passalive eyes --engine rules"}
+COMMANDS = {
+    EYES_PROGRAM: "passalive eyes --engine rules",
+    "katago-independent-life.dl": "passalive analyse --territory independent-life --engine rules",
+    "unconditional.dl": "passalive analyse --territory unconditional --engine rules",
+}
 """Programs run by a command of their own rather than as a variant or a territory convention."""
 
 

@@ -23,6 +23,7 @@ from passalive.go.board import STONE_COLOURS, Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
+from passalive.definitions.statuses import STATUS_TERRITORIES, status_territory
 
 __all__ = ["Analysis", "analyse", "VARIANTS", "Variant", "TERRITORY_CONVENTIONS", "ENGINES", "territory_points"]
 
@@ -32,6 +33,7 @@ TERRITORY_CONVENTIONS: Mapping[str, str] = {
     "healthy": "c-regions healthy for a pass-alive chain and enclosed only by pass-alive chains (default)",
     "katago": "KataGo's pass-alive area: at most one point touching no c stone, or no opponent stone at all, "
     "with every bordering chain pass-alive",
+    **STATUS_TERRITORIES,
     "katago-strict": "KataGo's pass-alive territory without its 'safe big territories': at most one point "
     "touching no c stone, every bordering chain pass-alive",
 }
@@ -57,6 +59,8 @@ def territory_points(
     """
     if convention not in TERRITORY_CONVENTIONS:
         raise UsageError(f"unknown territory convention {convention!r}; known: {', '.join(TERRITORY_CONVENTIONS)}")
+    if convention in STATUS_TERRITORIES:
+        return status_territory(board, colour, convention, suicide, "direct")
     chains = board.chains
     colours = board.colours
     result: set[int] = set()
@@ -148,7 +152,9 @@ class Analysis:
         convention = convention or self.territory_convention
         key = ("territory", colour, convention)
         if key not in self._cache:
-            if self.engine == "rules":
+            if convention in STATUS_TERRITORIES:
+                self._cache[key] = status_territory(self.board, colour, convention, self.suicide, self.engine)
+            elif self.engine == "rules":
                 from passalive.definitions.facts import territory_by_rules
 
                 alive = {c: self.alive(c) for c in STONE_COLOURS}

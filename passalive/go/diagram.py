@@ -102,6 +102,10 @@ class Expectation:
     black: frozenset[int] | None
     white: frozenset[int] | None
     location: Location
+    territory: tuple[str, ...] | None = None
+    """`territory=NAME[,FLAG...]`: a status map to check (docs/statuses.md), else None."""
+    statuses: tuple[tuple[str, frozenset[int]], ...] = ()
+    """For each status key given (`dead=...`, `area_black=...`), exactly the points that have it."""
 
     def points(self, colour: Colour) -> frozenset[int] | None:
         """The listed points of one colour (None: not checked)."""
@@ -297,15 +301,58 @@ def _point_of(board: Board, a: Annotation, name: str, index: int, offset: int) -
         raise a.error(f"{a.word}: no point named {name!r} on this diagram{hint}", index, offset) from None
 
 
+STATUS_TERRITORIES: dict[str, tuple[str, ...]] = {
+    "katago": ("unsafe-big-territories", "non-pass-alive-stones"),
+    "katago-strict": ("unsafe-big-territories", "non-pass-alive-stones"),
+    "independent-life": ("keep-territories", "keep-stones"),
+    "unconditional": (),
+}
+"""The status maps an EXPECT line can check (`territory=NAME[,FLAG...]`) and the flags of each."""
+
+STATUS_KEYS = ("alive", "dead", "black_territory", "white_territory", "undecided", "area_black", "area_white")
+"""The status keys of an EXPECT line with `territory=`: GNU Go's words and KataGo's area per colour."""
+
+
+def _status_items(a: Annotation, board: Board, options: dict[str, tuple[str, int]]) -> tuple[tuple[str, ...] | None, tuple[tuple[str, frozenset[int]], ...]]:
+    """The `territory=` choice and the status lists of an EXPECT line."""
+    territory: tuple[str, ...] | None = None
+    if "territory" in options:
+        value, index = options["territory"]
+        name, *flags = value.split(",")
+        if name not in STATUS_TERRITORIES:
+            raise a.error(f"EXPECT: territory= must be one of {', '.join(STATUS_TERRITORIES)}, got {name!r}", index, len("territory="))
+        for flag in flags:
+            if flag not in STATUS_TERRITORIES[name]:
+                known = ", ".join(STATUS_TERRITORIES[name]) or "none"
+                raise a.error(f"EXPECT: territory={name} takes no flag {flag!r} (its flags: {known})", index, len("territory="))
+        territory = (name, *flags)
+    statuses = []
+    for key in STATUS_KEYS:
+        if key not in options:
+            continue
+        value, index = options[key]
+        if territory is None:
+            raise a.error(f"EXPECT: {key}= needs territory=NAME", index)
+        wanted = ("area_black", "area_white") if territory[0] != "unconditional" else STATUS_KEYS[:5]
+        if key not in wanted:
+            raise a.error(f"EXPECT: territory={territory[0]} has no {key}= (use {', '.join(k + '=' for k in wanted)})", index)
+        points = set() if value == "none" else {
+            _point_of(board, a, name, index, len(key) + 1 + offset) for name, offset in _names_in(value)
+        }
+        statuses.append((key, frozenset(points)))
+    return territory, tuple(statuses)
+
+
 def expectation(a: Annotation, board: Board) -> Expectation:
-    """Interpret `{EXPECT variant=... [suicide=...] [black=...] [white=...]}`."""
-    options = a.options(("variant", "suicide", "black", "white"))
-    if "variant" not in options:
+    """Interpret `{EXPECT variant=... [suicide=...] [black=...] [white=...] [territory=... STATUS=...]}`."""
+    options = a.options(("variant", "suicide", "black", "white", "territory", *STATUS_KEYS))
+    territory, statuses = _status_items(a, board, options)
+    if "variant" not in options and territory is None:
         raise a.error("EXPECT: missing variant=NAME[,NAME...]")
-    value, index = options["variant"]
-    variants = tuple(v for v in value.split(","))
+    value, index = options.get("variant", ("", -1))
+    variants = tuple(value.split(",")) if index >= 0 else ()
     seen: set[str] = set()
-    for name, offset in _names_in(value):
+    for name, offset in _names_in(value) if index >= 0 else ():
         if not name:
             raise a.error("EXPECT: empty variant name", index, len("variant=") + offset)
         if name in seen:
@@ -330,7 +377,7 @@ def expectation(a: Annotation, board: Board) -> Expectation:
                 )
             points.add(p)
         lists[key] = frozenset(points)
-    return Expectation(variants, _suicide(a, options), lists["black"], lists["white"], a.location)
+    return Expectation(variants, _suicide(a, options), lists["black"], lists["white"], a.location, territory, statuses)
 
 
 def capture_claim(a: Annotation, board: Board) -> CaptureClaim:

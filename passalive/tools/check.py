@@ -313,6 +313,10 @@ def check_diagram(
                 notes.append(note)
         if verify and any(v != TRUTH and (selected is None or v in selected) for v in exp.variants):
             rows.append(_verify_expectation(diagram, path, number, exp, expected, oracle))
+        if exp.territory is not None and (selected is None or "status" in selected):
+            from passalive.tools.status_check import check_statuses
+
+            rows.append(check_statuses(diagram, path, number, exp, engine))
     if selected is None or CAPTURE in selected:
         for claim in diagram.captures:
             rows.append(_check_capture(diagram, path, number, claim))
@@ -343,7 +347,7 @@ def selectable_names() -> tuple[str, ...]:
     eye-tester rows), `eyes:VARIANT` for each eye-tester variant, and `score`."""
     from passalive.tools.eyes import VARIANTS as EYE_VARIANTS
 
-    return (*known_variants(), CAPTURE, EYES, *(f"{EYES}:{v}" for v in EYE_VARIANTS), SCORE)
+    return (*known_variants(), CAPTURE, EYES, *(f"{EYES}:{v}" for v in EYE_VARIANTS), SCORE, "status")
 
 
 def _selects(selected: frozenset[str] | None, variant: str) -> bool:

@@ -1,0 +1,149 @@
+"""The status maps `analyse` adds for some `--territory` conventions: JSON fields and text lines.
+
+* `katago` / `katago-strict`: `"area"`, KataGo's `calculateArea` map in the
+  mode the flags choose (`--unsafe-big-territories`, `--non-pass-alive-stones`;
+  `katago` has safe big territories, `katago-strict` not; `--suicide` makes
+  multi-stone suicide legal).
+* `independent-life`: `"area"`, KataGo's independent-life area
+  (`--keep-territories`, `--keep-stones`), and `"independent_life_regions"`,
+  white's count of such regions minus black's.
+* `unconditional`: `"status"`, GNU Go's unconditional status of every point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from passalive.errors import UsageError
+from passalive.go.board import STONE_COLOURS, Board, Mark, MarkKind
+from passalive.go.suicide import Suicide
+
+KATAGO = ("katago", "katago-strict")
+
+
+@dataclass(frozen=True)
+class StatusOptions:
+    """The flags of `analyse` that choose a mode of the status maps."""
+
+    unsafe_big_territories: bool = False
+    non_pass_alive_stones: bool = False
+    keep_territories: bool = False
+    keep_stones: bool = False
+    prove: bool = False
+
+    def check(self, territory: str) -> None:
+        """Refuse a flag the chosen convention has no use for (UsageError)."""
+        if (self.unsafe_big_territories or self.non_pass_alive_stones) and territory not in KATAGO:
+            raise UsageError("--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict")
+        if (self.keep_territories or self.keep_stones) and territory != "independent-life":
+            raise UsageError("--keep-territories and --keep-stones need --territory independent-life")
+        if self.prove and territory != "unconditional":
+            raise UsageError("--prove needs --territory unconditional")
+
+
+def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, options: StatusOptions) -> dict[str, Any]:
+    """The JSON fields of one diagram for the convention (none for `healthy`)."""
+    if territory in KATAGO:
+        from passalive.definitions.area import AreaMode, area_by_rules, area_map
+
+        mode = AreaMode.of(territory, options.unsafe_big_territories, options.non_pass_alive_stones)
+        area = (area_by_rules if engine == "rules" else area_map)(board, mode, suicide)
+        return {
+            "area_mode": {
+                "safe_big_territories": mode.safe_big_territories,
+                "unsafe_big_territories": mode.unsafe_big_territories,
+                "non_pass_alive_stones": mode.non_pass_alive_stones,
+                "multi_stone_suicide_legal": suicide is not Suicide.ILLEGAL,
+            },
+            "area": {c.value: board.names(area.of(c)) for c in STONE_COLOURS},
+        }
+    if territory == "independent-life":
+        from passalive.definitions.area import independent_life_area, independent_life_by_rules
+
+        compute = independent_life_by_rules if engine == "rules" else independent_life_area
+        life = compute(board, suicide, options.keep_territories, options.keep_stones)
+        return {
+            "area_mode": {"keep_territories": options.keep_territories, "keep_stones": options.keep_stones,
+                          "multi_stone_suicide_legal": suicide is not Suicide.ILLEGAL},
+            "area": {c.value: board.names(life.area.of(c)) for c in STONE_COLOURS},
+            "independent_life_regions": {"white_minus_black": life.white_minus_black},
+        }
+    if territory == "unconditional":
+        from passalive.definitions.unconditional import unconditional_status, unconditional_by_rules
+
+        statuses = (unconditional_by_rules if engine == "rules" else unconditional_status)(board, suicide)
+        order = board.names(range(len(board.points)))
+        by_name = {board.name(p): s.value for p, s in enumerate(statuses)}
+        fields: dict[str, Any] = {"status": {name: by_name[name] for name in order}}
+        if options.prove:
+            fields["proofs"] = _proofs(board, statuses)
+        return fields
+    return {}
+
+
+def _proofs(board: Board, statuses: Any) -> dict[str, Any]:
+    """The game-level checks of `passalive.tools.status_proofs` as JSON."""
+    from passalive.tools.status_proofs import check_territories, prove_dead
+
+    return {
+        "dead": [
+            {
+                "stones": board.names(board.chains[p.chain].points),
+                "capture": None if p.moves is None else [board.name(m) for m in p.moves],
+                "replayed": p.replayed,
+            }
+            for p in prove_dead(board, statuses)
+        ],
+        "territory": [
+            {"colour": c.colour.value, "points": board.names(c.points), "holds": c.holds,
+             "refutation": board.names(c.refutation)}
+            for c in check_territories(board, statuses)
+        ],
+    }
+
+
+def status_lines(board: Board, fields: dict[str, Any]) -> list[str]:
+    """The text lines for the fields of `status_fields`."""
+    out: list[str] = []
+    if "area" in fields:
+        for colour in STONE_COLOURS:
+            names = fields["area"][colour.value]
+            out.append(f"{colour.value} area: {' '.join(names) if names else 'none'}")
+    if "independent_life_regions" in fields:
+        out.append(f"independent-life regions, white minus black: {fields['independent_life_regions']['white_minus_black']}")
+    if "status" in fields:
+        by_status: dict[str, list[str]] = {}
+        for name, status in fields["status"].items():
+            by_status.setdefault(status, []).append(name)
+        for status in ("alive", "dead", "black_territory", "white_territory"):
+            names = by_status.get(status, [])
+            out.append(f"{status}: {' '.join(names) if names else 'none'}")
+    if "proofs" in fields:
+        for dead in fields["proofs"]["dead"]:
+            how = "captured by " + " ".join(dead["capture"]) + (" (replayed)" if dead["replayed"] else " (NOT replayed)") if dead["capture"] else "no capture found"
+            out.append(f"dead {' '.join(dead['stones'])}: {how}")
+        for claim in fields["proofs"]["territory"]:
+            verdict = {True: "holds: the opponent never gets a pass-alive chain there",
+                       False: "REFUTED: the opponent gets a pass-alive chain with " + " ".join(claim["refutation"]),
+                       None: "unknown: region too big to explore"}[claim["holds"]]
+            out.append(f"{claim['colour']} territory {' '.join(claim['points'])}: {verdict}")
+    return out
+
+
+UNCONDITIONAL_LEGEND = "(marks: B/W circled stones unconditionally alive, crossed dead; S black territory, T white territory)"
+"""What `unconditional_marks` draws, printed under its diagram."""
+
+
+def unconditional_marks(board: Board, status: dict[str, str]) -> Board:
+    """The board with GNU Go's statuses drawn: alive circled, dead crossed, territory square/triangle."""
+    shapes = {"alive": MarkKind.CIRCLE, "dead": MarkKind.CROSS, "black_territory": MarkKind.SQUARE, "white_territory": MarkKind.TRIANGLE}
+    points = list(board.without_marks().points)
+    for p, point in enumerate(points):
+        shape = shapes.get(status.get(board.name(p), ""))
+        if shape is not None:
+            points[p] = replace(point, mark=Mark(shape))
+    return replace(board, points=tuple(points))
+
+
+__all__ = ["KATAGO", "StatusOptions", "status_fields", "status_lines", "unconditional_marks", "UNCONDITIONAL_LEGEND"]

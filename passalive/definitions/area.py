@@ -1,0 +1,269 @@
+"""KataGo's area maps: `calculateArea` in each of its modes, and independent-life area.
+
+KataGo (lightvector/KataGo, `cpp/game/board.cpp`) scores and labels its
+training data with a map that gives each point to black, to white or to
+nobody.  Its switches, in our words:
+
+* the pass-alive chains (Benson's casting-out; with multi-stone suicide
+  legal, a region counts for a chain only when every point of it touches
+  the chain) and their *pass-alive territory* are always marked: a region
+  (a maximal connected set of empty points and opponent stones that holds
+  at least one empty point) bordered only by pass-alive chains of the
+  player, with at most one point touching none of the player's stones;
+* `safe_big_territories`: also such a region with no opponent stone at all,
+  however large, when every chain around it is pass-alive;
+* `unsafe_big_territories`: also a region with no opponent stone at all
+  whatever the chains around it are, but only on points not given to
+  anybody yet;
+* `non_pass_alive_stones`: every stone still unmarked is its own colour's.
+
+The map is made for black first, then for white, and white's pass-alive
+stones and territory overwrite black's marks (KataGo's own order); the
+unsafe marks of either colour never overwrite a mark.  So a point belongs,
+in this order of precedence, to white's pass-alive area, black's, black's
+unsafe big territory, white's, and finally to its stone.
+
+`independent_life_area` is KataGo's `calculateIndependentLifeArea`: start
+from the map with every switch on, and drop each connected piece of one
+colour's area that touches a point nobody owns (dame) or holds a stone of
+that colour with one liberty (a seki shape); the pieces left are the
+regions with independent life, counted per colour.
+
+Our addition for cut-outs (diagrams with open sides): a region that reaches
+an open side is never marked, since the board may continue beyond it.  On
+a board in pieces (a graph), a region must touch one of the player's stones.
+
+`rules/katago-area.dl` states the same definition as rules; the tests check
+that both agree, and that KataGo's own test boards give KataGo's maps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from passalive.definitions.direct import Geometry, casting_out
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.suicide import Suicide
+
+__all__ = [
+    "AreaMode",
+    "AreaMap",
+    "IndependentLife",
+    "area_map",
+    "area_by_rules",
+    "independent_life_area",
+    "independent_life_by_rules",
+]
+
+
+@dataclass(frozen=True)
+class AreaMode:
+    """The switches of KataGo's `calculateArea` (suicide comes with the analysis)."""
+
+    safe_big_territories: bool = True
+    unsafe_big_territories: bool = False
+    non_pass_alive_stones: bool = False
+
+    @classmethod
+    def of(cls, convention: str, unsafe_big_territories: bool = False, non_pass_alive_stones: bool = False) -> AreaMode:
+        """The mode for a territory convention: `katago` has safe big territories, `katago-strict` not."""
+        return cls(convention != "katago-strict", unsafe_big_territories, non_pass_alive_stones)
+
+
+@dataclass(frozen=True)
+class AreaMap:
+    """The points each colour gets (point ids), and the board they belong to."""
+
+    board: Board
+    black: frozenset[int]
+    white: frozenset[int]
+
+    def of(self, colour: Colour) -> frozenset[int]:
+        """The points given to one colour."""
+        return self.black if colour is Colour.BLACK else self.white
+
+    def rows(self) -> list[str]:
+        """The map as KataGo prints it: `X`, `O` or `.` per point, top row first (grids only)."""
+        if self.board.size is None:
+            raise ValueError("a board without a grid has no rows")
+        width, height = self.board.size
+        cells = [[" "] * width for _ in range(height)]
+        for p in self.board.points:
+            if p.coord is not None:
+                x, y = p.coord
+                cells[y][x] = "X" if p.id in self.black else "O" if p.id in self.white else "."
+        return ["".join(row) for row in cells]
+
+
+@dataclass(frozen=True)
+class _Marks:
+    """One colour's marks as bitsets: overwriting (stones and territory) and unsafe (fill-in only)."""
+
+    strong: int
+    unsafe: int
+
+
+def _marks(g: Geometry, colour: Colour, mode: AreaMode, suicide: Suicide) -> _Marks:
+    """What KataGo's `calculateAreaForPla` marks for one colour, as bitsets."""
+    own = g.stones(colour)
+    if not own:
+        return _Marks(0, 0)  # a player without stones marks nothing
+    opp = g.stones(colour.opponent)
+    fill, dilate = g.fill, g.dilate
+    alive = casting_out(g, colour, all_points=suicide is not Suicide.ILLEGAL).stones
+    non_own = g.mask & ~own
+    # every region holds an empty point and touches an own stone (always so on a connected board)
+    regions = fill(g.empty, non_own) & fill(dilate(own) & non_own, non_own)
+    closed = regions & ~fill(g.open & non_own, non_own) if g.open else regions
+    without_opp = closed & ~fill(opp, non_own) if opp else closed
+    dead = own & ~alive
+    safe = closed & ~fill(dilate(dead) & non_own, non_own) if dead else closed
+    # pass-alive territory: at most one point of the region touches no own stone
+    internal = safe & ~dilate(own)
+    strong = safe & ~fill(internal, safe)  # regions without internal points
+    rest = internal
+    while rest:
+        region = fill(rest & -rest, safe)
+        rest &= ~region
+        if (region & internal).bit_count() <= 1:
+            strong |= region
+    if mode.safe_big_territories:
+        strong |= safe & without_opp
+    strong |= alive
+    unsafe = without_opp & ~strong if mode.unsafe_big_territories else 0
+    return _Marks(strong, unsafe)
+
+
+def _combine(g: Geometry, black: _Marks, white: _Marks, mode: AreaMode) -> tuple[int, int]:
+    """Both colours' maps in KataGo's order: black marks, then white overwrites; unsafe marks fill in."""
+    w = white.strong
+    b = black.strong & ~w
+    b |= black.unsafe & ~w
+    w |= white.unsafe & ~b
+    if mode.non_pass_alive_stones:
+        free = g.mask & ~b & ~w
+        b |= free & g.black
+        w |= free & g.white
+    return b, w
+
+
+def area_map(board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL) -> AreaMap:
+    """KataGo's `calculateArea` map of a board in one mode (direct implementation, bitsets)."""
+    g = Geometry.of(board)
+    b, w = _combine(g, _marks(g, Colour.BLACK, mode, suicide), _marks(g, Colour.WHITE, mode, suicide), mode)
+    return AreaMap(board, g.points(b), g.points(w))
+
+
+@dataclass(frozen=True)
+class IndependentLife:
+    """KataGo's independent-life area and how many more such regions white has than black."""
+
+    area: AreaMap
+    white_minus_black: int
+
+
+def independent_life_area(
+    board: Board,
+    suicide: Suicide = Suicide.ILLEGAL,
+    keep_territories: bool = False,
+    keep_stones: bool = False,
+) -> IndependentLife:
+    """KataGo's `calculateIndependentLifeArea`.
+
+    The basic map is `area_map` with every switch on.  A connected piece of
+    one colour's basic area is *seki-touching* when a point of it is next to
+    an empty point nobody owns, or is a stone of that colour in atari; every
+    other piece has independent life and is kept (and counted).
+    `keep_territories` adds back every point of the basic map that is not
+    the owner's own stone, `keep_stones` every one that is.
+    """
+    g = Geometry.of(board)
+    everything = AreaMode(True, True, True)
+    b, w = _combine(g, _marks(g, Colour.BLACK, everything, suicide), _marks(g, Colour.WHITE, everything, suicide), everything)
+    dame = g.empty & ~b & ~w
+    result = {Colour.BLACK: 0, Colour.WHITE: 0}
+    count = {Colour.BLACK: 0, Colour.WHITE: 0}
+    in_atari = _in_atari(g)
+    for colour, owned in ((Colour.BLACK, b), (Colour.WHITE, w)):
+        seeds = (owned & g.dilate(dame)) | (owned & g.stones(colour) & in_atari)
+        seki = g.fill(seeds, owned) if seeds else 0
+        alive = owned & ~seki
+        result[colour] = alive
+        rest = alive
+        while rest:
+            rest &= ~g.fill(rest & -rest, alive)
+            count[colour] += 1
+    for colour, owned in ((Colour.BLACK, b), (Colour.WHITE, w)):
+        stones = owned & g.stones(colour)
+        if keep_territories:
+            result[colour] |= owned & ~stones
+        if keep_stones:
+            result[colour] |= stones
+    area = AreaMap(board, g.points(result[Colour.BLACK]), g.points(result[Colour.WHITE]))
+    return IndependentLife(area, count[Colour.WHITE] - count[Colour.BLACK])
+
+
+def _in_atari(g: Geometry) -> int:
+    """The stones (both colours) of chains with exactly one liberty."""
+    result = 0
+    for stones in (g.black, g.white):
+        rest = stones
+        while rest:
+            chain = g.fill(rest & -rest, stones)
+            rest &= ~chain
+            liberties = g.dilate(chain) & g.empty
+            if liberties and not liberties & (liberties - 1):
+                result |= chain
+    return result
+
+
+def _rule_facts(board: Board, mode: AreaMode, suicide: Suicide) -> dict[str, list[tuple[object, ...]]]:
+    """The input of `rules/katago-area.dl`: the board, its pass-alive chains (by their rule program), the switches."""
+    from passalive.definitions.analysis import analyse
+    from passalive.definitions.facts import board_facts
+
+    analysis = analyse(board, suicide=suicide, engine="rules")
+    facts: dict[str, list[tuple[object, ...]]] = dict(board_facts(board))
+    chains = board.chains
+    facts["alive"] = [(min(chains[i].points),) for c in STONE_COLOURS for i in analysis.alive(c)]
+    facts["option"] = [
+        (name,)
+        for name, on in (
+            ("safe_big_territories", mode.safe_big_territories),
+            ("unsafe_big_territories", mode.unsafe_big_territories),
+            ("non_pass_alive_stones", mode.non_pass_alive_stones),
+        )
+        if on
+    ]
+    return facts
+
+
+def area_by_rules(board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL) -> AreaMap:
+    """The same map as `area_map` by `rules/katago-area.dl` on the rule engine."""
+    from passalive.definitions.facts import bundled_path, load
+
+    model = load(bundled_path("katago-area.dl")).run(_rule_facts(board, mode, suicide))
+    owned: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
+    for colour_name, p in model.relation("owner"):
+        owned[Colour(colour_name)].add(p)
+    return AreaMap(board, frozenset(owned[Colour.BLACK]), frozenset(owned[Colour.WHITE]))
+
+
+def independent_life_by_rules(
+    board: Board,
+    suicide: Suicide = Suicide.ILLEGAL,
+    keep_territories: bool = False,
+    keep_stones: bool = False,
+) -> IndependentLife:
+    """The same as `independent_life_area` by `rules/katago-independent-life.dl`."""
+    from passalive.definitions.facts import bundled_path, load
+
+    facts = _rule_facts(board, AreaMode(True, True, True), suicide)
+    facts["keep"] = [(k,) for k, on in (("territories", keep_territories), ("stones", keep_stones)) if on]
+    model = load(bundled_path("katago-independent-life.dl")).run(facts)
+    owned: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
+    for colour_name, p in model.relation("independent_life"):
+        owned[Colour(colour_name)].add(p)
+    counts = {Colour(c): n for c, n in model.relation("life_regions")}
+    area = AreaMap(board, frozenset(owned[Colour.BLACK]), frozenset(owned[Colour.WHITE]))
+    return IndependentLife(area, counts.get(Colour.WHITE, 0) - counts.get(Colour.BLACK, 0))
