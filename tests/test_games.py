@@ -314,3 +314,10 @@ def test_an_illegal_setup_is_found_at_its_node_whichever_node_is_asked_for(capsy
     assert code == 2 and f"{path}:3:1: error: the black chain at A5 has no liberties" in err
     code, out, _ = run(["analyse", str(path), "--node", "4", "--jsonl", "--allow-illegal"], capsys)
     assert code == 0 and lines(out)[0]["node"] == 4
+
+
+def test_json_is_compact_in_a_pipeline_and_indented_when_asked(capsys):
+    _, compact, _ = run(["show", str(DATA / "finished-komi.sgf"), "--json"], capsys)
+    _, pretty, _ = run(["show", str(DATA / "finished-komi.sgf"), "--json", "--pretty"], capsys)
+    assert compact.count("\n") == 1 and pretty.count("\n") > 20
+    assert json.loads(compact) == json.loads(pretty)

@@ -27,15 +27,13 @@ KataGo's area map and GNU Go's unconditional status of every point
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
 from passalive.cli.collection import (
-    Item, Runner, collection_options, echo_json_line, finish, json_line, run, selection_of,
+    Item, Runner, collection_options, echo_document, echo_json_line, finish, json_line, run, selection_of,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
@@ -299,5 +297,5 @@ def command(
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if output == "json":
-        click.echo(json.dumps({"diagrams": entries}, indent=2 if sys.stdout.isatty() else None))
+        echo_document({"diagrams": entries})
     finish(failed)

@@ -14,7 +14,9 @@ order.  The options every reading command shares come from
 * `--jsonl`: one JSON object per position, printed as soon as it is done;
 * `--progress`: a progress bar on stderr (files, positions, positions/s),
   shown anyway when stderr is a terminal;
-* `--jobs N`: files are shared among N processes; output stays in input order.
+* `--jobs N`: files are shared among N processes; output stays in input order;
+* `--pretty`: the `--json` document indented (it is anyway on a terminal;
+  compact otherwise, as a pipeline wants it).
 
 Warnings of the readers (a suicide in a game record, a property given twice)
 are printed on stderr as `file:line:col: warning: ...`.
@@ -73,6 +75,17 @@ class Runner:
     jobs: int = 1
 
 
+def _remember_pretty(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    ctx.meta["passalive.pretty"] = value
+
+
+def echo_document(data: dict[str, Any]) -> None:
+    """A --json document: indented when asked (--pretty) or on a terminal, else compact."""
+    context = click.get_current_context(silent=True)
+    pretty = bool(context is not None and context.meta.get("passalive.pretty")) or sys.stdout.isatty()
+    click.echo(json.dumps(data, indent=2 if pretty else None))
+
+
 def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
     """The options every reading command shares (see the module docstring)."""
     options = [
@@ -89,6 +102,8 @@ def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--progress", is_flag=True, help="Show a progress bar on stderr (shown anyway on a terminal)."),
         click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
                      help="Share the files among N processes (output in input order)."),
+        click.option("--pretty", is_flag=True, expose_value=False, callback=_remember_pretty,
+                     help="Indent the --json document (default: indented on a terminal, compact otherwise)."),
     ]
     for option in reversed(options):
         function = option(function)

@@ -12,7 +12,6 @@ named as on the board; see `passalive.definitions.facts.explain_fact`).  The var
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
 from passalive.output.render import render_plain
@@ -125,7 +124,7 @@ def command(
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if settings.output == "json":
-        click.echo(json.dumps({"diagrams": documents}, indent=2 if sys.stdout.isatty() else None))
+        echo_document({"diagrams": documents})
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)

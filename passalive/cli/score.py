@@ -12,7 +12,6 @@ exits with status 1 on a mismatch.
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.output.render import render_plain
 from passalive.errors import InputError
@@ -232,7 +231,7 @@ def command(
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if settings.output == "json":
-        click.echo(json.dumps({"diagrams": documents}, indent=2 if sys.stdout.isatty() else None))
+        echo_document({"diagrams": documents})
     elif settings.output == "text":
         legend = "map: " + ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items() if k not in ("X", "O", " "))
         click.echo("\n" + legend)

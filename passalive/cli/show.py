@@ -7,14 +7,12 @@ markup, plain boards or SGF (by extension or content); `-` is standard input.
 
 from __future__ import annotations
 
-import json
-import sys
 from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.diagram import Diagram
 from passalive.grammar.read import FORMATS
 from passalive.output.render import board_json, diagram_json, render_plain, render_sensei
@@ -112,7 +110,7 @@ def command(
     settings = _Settings(output, not no_coordinates, no_marks)
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if output == "json":
-        click.echo(json.dumps({"diagrams": documents}, indent=2 if sys.stdout.isatty() else None))
+        echo_document({"diagrams": documents})
     finish(failed)
 
 

@@ -15,14 +15,13 @@ Sensei's Library diagrams with numbered moves and in GTP coordinates) or
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.cli.options import Seconds
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
@@ -154,7 +153,7 @@ def command(
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if settings.output == "json":
-        click.echo(json.dumps({"diagrams": entries}, indent=2 if sys.stdout.isatty() else None))
+        echo_document({"diagrams": entries})
     finish(failed)
     if contradicted:
         sys.exit(1)
