@@ -24,6 +24,7 @@ Values are quoted in messages up to 80 characters.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -245,6 +246,11 @@ class _Reader:
 
     def points(self, values: list[bytes], name: str, node: _Node) -> list[int]:
         """The points of a list property: single points and rectangles `aa:cc`."""
+        table = _point_table(self.size)
+        try:  # the usual case: every value one point, read by a table
+            return [table[v] for v in values]
+        except KeyError:
+            pass
         result: list[int] = []
         for index, raw in enumerate(values):
             at = node.value_at(name, index)
@@ -265,6 +271,12 @@ class _Reader:
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@functools.lru_cache(maxsize=32)
+def _point_table(size: int) -> dict[bytes, int]:
+    """Every point value `xy` of a size x size board (lower-case letters) and its id."""
+    return {(_LETTERS[x] + _LETTERS[y]).encode(): y * size + x for y in range(size) for x in range(size)}
 _REAL = re.compile(r"[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,6})?|\.[0-9]{1,6})")
 
 

@@ -114,7 +114,11 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
         owned = 0
         if result.chains:
             reach = [g.dilate(chain) for chain in result.chains]
-            for region in _components(g, g.mask & ~own):
+            non_own = g.mask & ~own
+            seeds = g.dilate(stones) & non_own  # only regions next to a pass-alive chain can be territory
+            while seeds:
+                region = g.fill(seeds & -seeds, non_own)
+                seeds &= ~region
                 if region & g.open:
                     continue
                 border = g.dilate(region) & own
