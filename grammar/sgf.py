@@ -50,11 +50,12 @@ QUOTED = 80
 
 @dataclass
 class _Node:
-    """Where a node starts in the text, and each of its properties' names and values."""
+    """Where a node starts in the text, and where each of its properties starts."""
 
     position: int
-    properties: dict[str, list[tuple[int, list[int]]]] = field(default_factory=dict)
-    """ident -> every occurrence as (where the name starts, where each value's [ is)."""
+    text: str = field(repr=False, default="")
+    properties: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    """ident -> every occurrence as (where its name starts, where its values start and end)."""
 
     def first(self, *names: str) -> int | None:
         """Where the first of these properties that the node has starts."""
@@ -65,24 +66,29 @@ class _Node:
 
     def value_at(self, name: str, index: int) -> int:
         """Where value `index` of property `name` starts (values of repeats counted on)."""
-        for _, values in self.properties[name]:
-            if index < len(values):
-                return values[index]
-            index -= len(values)
+        for _, start, end in self.properties[name]:
+            for value in _VALUE.finditer(self.text, start, end):
+                if index == 0:
+                    return value.start()
+                index -= 1
         return self.properties[name][0][0]
 
 
-_TOKEN = re.compile(r"\s*(?:(\[)[^\\\]]*(?:\\.[^\\\]]*)*\]|([A-Za-z]+)|([;()]))", re.S)
+_VALUES = r"(?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+"
+_VALUE = re.compile(r"\[[^\\\]]*(?:\\.[^\\\]]*)*\]", re.S)
+_TOKEN = re.compile(r"\s*(?:([A-Za-z]+)\s*(" + _VALUES + r")|([A-Za-z]+)|([;()]))", re.S)
 
 
 def _scan(text: str) -> list[_Node]:
-    """The nodes of every game tree in text order; InputError data: (message, offset) on a syntax problem."""
+    """The nodes of every game tree in text order; raises _Problem (message, offset) on a syntax problem.
+
+    One regular-expression match per property (its name and all its values)
+    or delimiter; where each value starts is found again only for a message.
+    """
     nodes: list[_Node] = []
     depth = 0
     has_node: list[bool] = []  # per open tree: a node seen in its sequence
     closed_child: list[bool] = []  # per open tree: a variation already closed in it
-    ident: str | None = None
-    ident_values: list[int] = []
     i = 0
     n = len(text)
     match = _TOKEN.match
@@ -93,61 +99,58 @@ def _scan(text: str) -> list[_Node]:
             if not rest:
                 break
             at = n - len(rest)
-            ch = text[at]
-            if ch == "[":
+            if rest[0] == "[":
+                if _VALUE.match(text, at):
+                    raise _Problem("a property value [...] without a property name before it", at)
                 raise _Problem("this property value is never closed with ]", at)
             if depth == 0:
                 raise _Problem("expected an SGF game tree starting with (;", at)
-            raise _Problem(f"unexpected {ch!r} in an SGF node", at)
+            raise _Problem(f"unexpected {rest[0]!r} in an SGF node", at)
         i = m.end()
-        if m.group(1):
-            at = m.start(1)
-            if ident is None:
-                raise _Problem("a property value [...] without a property name before it", at)
-            ident_values.append(at)
-        elif m.group(2):
-            at = m.start(2)
+        word = m.group(1) or m.group(3)
+        if word:
+            at = m.start(1) if m.group(1) else m.start(3)
             if depth == 0:
                 raise _Problem("expected an SGF game tree starting with (;", at)
             if not has_node[-1] or closed_child[-1]:
                 raise _Problem("a property outside a node; expected ; before it", at)
-            name = "".join(c for c in m.group(2) if c.isupper())
+            name = word if word.isupper() else "".join(c for c in word if c.isupper())
             if not name:
-                raise _Problem(f"property name {_quote(m.group(2))} has no capital letter", at)
-            if i >= n or text[i:].lstrip()[:1] != "[":
-                raise _Problem(f"property {_quote(m.group(2))} without a value; expected [...] after it", at)
-            ident_values = []
-            ident = name
-            nodes[-1].properties.setdefault(name, []).append((at, ident_values))
+                raise _Problem(f"property name {_quote(word)} has no capital letter", at)
+            if m.group(3):
+                after = text[i:].lstrip()
+                if after[:1] == "[":
+                    raise _Problem("this property value is never closed with ]", n - len(after))
+                raise _Problem(f"property {_quote(word)} without a value; expected [...] after it", at)
+            nodes[-1].properties.setdefault(name, []).append((at, m.start(2), m.end(2)))
+            continue
+        ch = m.group(4)
+        at = m.start(4)
+        if ch == "(":
+            if depth and not has_node[-1]:
+                raise _Problem("a variation ( before any node ; of its game tree", at)
+            if depth:
+                closed_child[-1] = False
+            depth += 1
+            has_node.append(False)
+            closed_child.append(False)
+        elif ch == ")":
+            if depth == 0:
+                raise _Problem("this ) closes no (", at)
+            if not has_node[-1]:
+                raise _Problem("an empty game tree: expected a node ; after its (", at)
+            depth -= 1
+            has_node.pop()
+            closed_child.pop()
+            if depth:
+                closed_child[-1] = True
         else:
-            ch = m.group(3)
-            at = m.start(3)
-            ident = None
-            if ch == "(":
-                if depth and not has_node[-1]:
-                    raise _Problem("a variation ( before any node ; of its game tree", at)
-                if depth:
-                    closed_child[-1] = False
-                depth += 1
-                has_node.append(False)
-                closed_child.append(False)
-            elif ch == ")":
-                if depth == 0:
-                    raise _Problem("this ) closes no (", at)
-                if not has_node[-1]:
-                    raise _Problem("an empty game tree: expected a node ; after its (", at)
-                depth -= 1
-                has_node.pop()
-                closed_child.pop()
-                if depth:
-                    closed_child[-1] = True
-            else:
-                if depth == 0:
-                    raise _Problem("a node ; outside the game tree (...)", at)
-                if closed_child[-1]:
-                    raise _Problem("a node ; after a variation; nodes come before a tree's variations", at)
-                has_node[-1] = True
-                nodes.append(_Node(at))
+            if depth == 0:
+                raise _Problem("a node ; outside the game tree (...)", at)
+            if closed_child[-1]:
+                raise _Problem("a node ; after a variation; nodes come before a tree's variations", at)
+            has_node[-1] = True
+            nodes.append(_Node(at, text))
     if not nodes and depth == 0:
         raise _Problem("no SGF data: expected a game tree starting with (;", 0)
     if depth:
@@ -159,9 +162,9 @@ def _open_paren(text: str) -> int:
     """Where the innermost ( still open at the end of the text starts (outside values)."""
     stack: list[int] = []
     for m in _TOKEN.finditer(text):
-        if m.group(3) == "(":
-            stack.append(m.start(3))
-        elif m.group(3) == ")" and stack:
+        if m.group(4) == "(":
+            stack.append(m.start(4))
+        elif m.group(4) == ")" and stack:
             stack.pop()
     return stack[-1] if stack else 0
 
@@ -455,7 +458,7 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
     for name, occurrences in node.properties.items():
         if len(occurrences) > 1 and name in ("AB", "AW", "AE"):
             reader.warn(f"{name} is given {len(occurrences)} times in this node; the points of all are set", occurrences[1][0])
-    moves = [(name, at) for name in ("B", "W") for at, _ in node.properties.get(name, [])]
+    moves = [(name, at) for name in ("B", "W") for at, _, _ in node.properties.get(name, [])]
     if len(moves) > 1:
         moves.sort(key=lambda m: m[1])
         raise reader.error(
@@ -465,14 +468,17 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
     for name in ("AB", "AW", "AE"):
         if name in props:
             setup[name] = reader.points(props[name], name, node)
-    seen: dict[int, str] = {}
-    for name, points in setup.items():
-        for p in points:
-            if seen.get(p, name) != name:
-                x, y = p % reader.size, p // reader.size
-                point = _LETTERS[x] + _LETTERS[y]
-                raise reader.error(f"{name}[{point}]: the point is also in {seen[p]} of this node", node.first(name) or node.position)
-            seen[p] = name
+    if len(setup) > 1:
+        names = list(setup)
+        for i, first in enumerate(names):
+            for second in names[i + 1 :]:
+                common = set(setup[first]) & set(setup[second])
+                if common:
+                    p = min(common)
+                    point = _LETTERS[p % reader.size] + _LETTERS[p // reader.size]
+                    raise reader.error(
+                        f"{second}[{point}]: the point is also in {first} of this node", node.first(second) or node.position
+                    )
     colour = point = None
     move_at = node.position
     if moves:
