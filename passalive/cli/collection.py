@@ -279,7 +279,7 @@ def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
     last: Position | None = None
     for position in game.positions():
         step = position.step
-        if not selection.allow_illegal and (step.black or step.white or step.empty):
+        if not selection.allow_illegal and (step.black or step.white or step.empty) and not _surely_legal(position):
             try:
                 position.board.check_legal()
             except IllegalPositionError as error:
@@ -297,6 +297,20 @@ def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
         game.position(node=selection.node, move=selection.move)  # raises: no such node or move
     elif not selection.all_nodes and last is not None:
         yield last
+
+
+def _surely_legal(position: Position) -> bool:
+    """Whether every chain of the position has a liberty, by bitsets (False: ask `Board.check_legal`)."""
+    from passalive.definitions.direct import Geometry, GridGeometry
+
+    g = Geometry.of(position.board)
+    if not isinstance(g, GridGeometry):
+        return False
+    near_empty = g.dilate(g.empty)
+    for own in (g.black, g.white):
+        if own & ~g.fill(near_empty & own, own):
+            return False
+    return True
 
 
 def _read(path: str) -> tuple[bytes, str, int]:
