@@ -115,7 +115,10 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
         if result.chains:
             reach = [g.dilate(chain) for chain in result.chains]
             non_own = g.mask & ~own
-            seeds = g.dilate(stones) & non_own  # only regions next to a pass-alive chain can be territory
+            # one-point regions (most eyes): territory when every c stone next to them is pass-alive
+            single = g.isolated(non_own) & ~g.open
+            owned = single & g.dilate(stones) & ~g.dilate(own & ~stones)
+            seeds = g.dilate(stones) & non_own & ~single  # only regions next to a pass-alive chain can be territory
             while seeds:
                 region = g.fill(seeds & -seeds, non_own)
                 seeds &= ~region
