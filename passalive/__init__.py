@@ -19,6 +19,7 @@ from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.grammar.sgf import read_game_file as read_games
 from passalive.output.render import board_json, diagram_json, diagrams_json, render_plain, render_sensei
 from passalive.go.suicide import Suicide
+import passalive.tools.figures  # noqa: F401,E402 - registers the notebook pictures (`_repr_svg_`)
 
 __all__ = [
     "VARIANTS",

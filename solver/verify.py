@@ -74,6 +74,19 @@ class Verification:
     chains: tuple[ChainVerdict, ...]
     seconds: float
 
+    def __repr__(self) -> str:
+        """Short: the variant, the rule, how many chains and contradictions."""
+        return (
+            f"<Verification {self.variant}, suicide={self.suicide.value}: {len(self.chains)} chains, "
+            f"{len(self.contradictions)} contradicted; {self.board!r}>"
+        )
+
+    def _repr_svg_(self) -> str | None:
+        """The claims as an SVG picture in Jupyter (see `passalive.go.display`)."""
+        from passalive.go.display import svg_of
+
+        return svg_of(self)
+
     @property
     def contradictions(self) -> tuple[ChainVerdict, ...]:
         """The verdicts that contradict the variant's claim."""

@@ -277,7 +277,10 @@ def test_cli_text_shows_disagreement_and_refuses_suicide(tmp_path) -> None:  # t
     out = runner.invoke(analyse_command, [str(path), "--variant", "casting-out", "--variant", "suicide"])
     assert out.exit_code == 0, out.output
     assert "variants disagree on:" in out.output
-    assert "$$ | O S B S B O ." in out.output  # pass-alive stones circled, territory squared
+    assert "19 o b # b # O . 19" in out.output  # pass-alive stones #, territory b, the dead white stone o
+    assert "# pass-alive black  b black territory" in out.output  # the legend
+    sl = runner.invoke(analyse_command, [str(path), "--variant", "casting-out", "--format", "sl"])
+    assert "$$ | O S B S B O ." in sl.output  # Sensei's markup: pass-alive stones circled, territory squared
     refused = runner.invoke(analyse_command, [str(path), "--variant", "benson", "--suicide"])
     assert isinstance(refused.exception, UsageError)
     plain = runner.invoke(analyse_command, [str(path), "--suicide"])

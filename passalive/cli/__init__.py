@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "explore": ("passalive.cli.explore", "Search small or random boards for positions where two variants (or a variant and the game truth) disagree; shrink and show them."),
     "eyes": ("passalive.cli.eyes", "Classify one-point eyes as real or false (the instant eye tester), by variant."),
     "analyse": ("passalive.cli.analyse", "Mark the pass-alive stones of each diagram under one or more variants, and say why."),
+    "gtp": ("passalive.cli.gtp", "Speak GTP v2 on stdin/stdout: a position set up by a GUI or a game, analysed (pass-alive stones, territory, eyes, seki score) through GoGui analyze commands."),
     "rules": ("passalive.cli.rules_list", "List the bundled rule programs with one-line descriptions."),
     "verify": ("passalive.cli.verify", "Prove or refute each chain's verdict by searching attacker sequences (Z3, explicit), with or without suicide."),
     "score": ("passalive.cli.score", "Score finished positions with seki detection: territory, seki regions, prisoners."),

@@ -1,9 +1,12 @@
 """`passalive analyse FILE...`: which stones are pass-alive, under which variant, and why.
 
-Every diagram of the files is printed as Sensei's markup with the pass-alive
-stones circled (`B`/`W`) and the pass-alive territory marked (black's with
-squares, white's with triangles), then one line per chain with its stones in
-GTP coordinates.  With several `--variant`s each is shown and the chains on
+Every diagram of the files is printed as a plain board with GTP coordinates
+(`#`/`@` pass-alive black/white stones, `b`/`w` pass-alive territory, `x`/`o`
+dead stones in it, a one-line legend; Unicode and colour on a terminal), or
+with `--format sl` as Sensei's markup with the pass-alive stones circled
+(`B`/`W`) and the territory marked (black's with squares, white's with
+triangles), then one line per chain with its stones in GTP coordinates.
+`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`).  With several `--variant`s each is shown and the chains on
 which they disagree are listed.  `--json` prints one document:
 
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
@@ -40,7 +43,9 @@ from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
-from passalive.output.render import render_sensei
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import analysis_marks, analysis_pictures
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS
 
@@ -100,18 +105,24 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuse
     }
 
 
-def _text(item: Item, results: list[Analysis], explain: bool, statuses: StatusOptions = StatusOptions()) -> str:
+def _text(
+    item: Item, results: list[Analysis], explain: bool,
+    statuses: StatusOptions = StatusOptions(), fmt: str = "sl", fancy: bool = False,
+) -> str:
     diagram = item.diagram
     board = diagram.board
     title = diagram.title or "(untitled)"
     out = [f"== {item.heading()}"]
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
-        try:
-            out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
-            out.append(MARKS_LEGEND)
-        except ValueError:
-            out.append("(not a grid: no diagram)")
+        if fmt == "plain":
+            out.append(terminal_board(board, analysis_marks(result), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
+        else:
+            try:
+                out.append(render_sensei(marked_board(result), title=f"{title} — {result.variant}").rstrip("\n"))
+                out.append(MARKS_LEGEND)
+            except ValueError:
+                out.append("(not a grid: no diagram)")
         for colour in STONE_COLOURS:
             names = _stones(board, result.alive_points(colour))
             out.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
@@ -163,12 +174,15 @@ class _Settings:
     output: str
     """`text`, `json` or `jsonl`."""
     statuses: StatusOptions = StatusOptions()
+    fmt: str = "sl"
+    """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
+    fancy: bool = False
 
 
 def _work(item: Item, settings: _Settings) -> Any:
     """One item's analyses: JSON entries (one per variant) or the text block."""
     rule = item.suicide(settings.suicide)
-    if settings.output != "text" and _fast_path(settings):
+    if settings.output in ("json", "jsonl") and _fast_path(settings):
         fast = [_fast_entry(item, rule, name) for name in settings.names]
         if all(entry is not None for entry in fast):
             return "".join(map(json_line, fast)) if settings.output == "jsonl" else fast
@@ -177,8 +191,10 @@ def _work(item: Item, settings: _Settings) -> Any:
                 territory=settings.territory)
         for name in settings.names
     ]
+    if settings.output in PICTURES:
+        return analysis_pictures(settings.output, item.file, item.number, item.diagram, results)
     if settings.output == "text":
-        return _text(item, results, settings.explain, settings.statuses)
+        return _text(item, results, settings.explain, settings.statuses, settings.fmt, settings.fancy)
     entries = [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain, settings.statuses)} for r in results]
     return "".join(map(json_line, entries)) if settings.output == "jsonl" else entries
 
@@ -239,6 +255,7 @@ def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] |
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
     files: tuple[str, ...],
@@ -255,6 +272,9 @@ def command(
     explain: bool,
     as_json: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
     node: int | None,
     move: int | None,
     all_nodes: bool,
@@ -280,14 +300,17 @@ def command(
     selection = selection_of(
         node, move, all_nodes, variation, allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None
     )
-    output = "json" if as_json else "jsonl" if jsonl else "text"
-    settings = _Settings(names, suicide, engine, program, territory, explain, output, statuses)
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color))
     entries: list[dict[str, Any]] = []
+    pictures: list[tuple[str, str, str]] = []
     first = True
 
     def emit(result: Any) -> None:
         nonlocal first
-        if output == "json":
+        if output in PICTURES:
+            pictures.extend(result)
+        elif output == "json":
             entries.extend(result)
         elif output == "jsonl":
             echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
@@ -296,6 +319,8 @@ def command(
             first = False
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if output == "json":
+    if output in PICTURES:
+        write_pictures(pictures, out, output)
+    elif output == "json":
         echo_document({"diagrams": entries})
     finish(failed)

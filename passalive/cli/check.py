@@ -219,6 +219,10 @@ def junit_xml(report: Report) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--junit-xml", "junit", type=click.Path(dir_okay=False), metavar="FILE", help="Also write JUnit XML here.")
 @click.option("--failures-only", "-q", is_flag=True, help="Leave out the rows that passed from the table.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write a self-contained HTML report: every diagram pictured, failures first.")
+@click.option("--source-url", metavar="URL", default=None,
+              help="With --html: link diagrams to URL/PATH#LLINE (e.g. a repository's blob URL) instead of the local file.")
 def command(
     paths: tuple[str, ...],
     variants: tuple[str, ...],
@@ -228,6 +232,8 @@ def command(
     as_json: bool,
     junit: str | None,
     failures_only: bool,
+    html_path: str | None,
+    source_url: str | None,
 ) -> None:
     """Check the expected verdicts (EXPECT), capturing sequences (CAPTURE), eye
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
@@ -257,5 +263,9 @@ def command(
             from passalive.errors import UsageError
 
             raise UsageError(f"{junit}: cannot write the JUnit XML: {error.strerror}") from None
+    if html_path:
+        from passalive.tools.html_report import write_report
+
+        write_report(report, html_path, source_url, paths)
     if not report.ok:
         sys.exit(1)

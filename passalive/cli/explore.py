@@ -142,6 +142,10 @@ def _check_program(path: str, suicide: Suicide) -> None:
 @click.option("--shrink", "shrink_examples", type=click.IntRange(min=1), default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
 @click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--pictures", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="Also draw every finding and its witnesses as SVG files in DIR.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Also write a self-contained HTML page: the counts, every finding drawn with its witnesses.")
 def command(
     compare: tuple[tuple[str, str], ...],
     suite: bool,
@@ -163,6 +167,8 @@ def command(
     shrink_examples: int,
     progress: bool,
     as_json: bool,
+    pictures: str | None,
+    html_path: str | None,
 ) -> None:
     """Search boards for positions where two deciders disagree; shrink and show them.
 
@@ -246,5 +252,14 @@ def command(
             click.echo(note, err=True)
     else:
         click.echo(summary_text(summary, elapsed, note))
+    if pictures is not None:
+        from passalive.cli.options import write_pictures
+        from passalive.tools.figures import finding_pictures
+
+        write_pictures([p for i, f in enumerate(summary.findings, 1) for p in finding_pictures(f, i)], pictures)
+    if html_path is not None:
+        from passalive.tools.html_report import findings_html, write_page
+
+        write_page(findings_html(summary), html_path)
     if stopped_early(summary, until_found):
         sys.exit(INCOMPLETE)

@@ -22,7 +22,9 @@ import click
 from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
-from passalive.output.render import render_plain
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import EYE_GLYPHS, fancy_output, terminal_board
+from passalive.tools.figures import eyes_pictures, eyes_sensei
 
 
 def _chain_name(board: Board, chain: int) -> str:
@@ -84,6 +86,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
     files: tuple[str, ...],
@@ -93,6 +96,9 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
     node: int | None,
     move: int | None,
     all_nodes: bool,
@@ -103,10 +109,12 @@ def command(
     jobs: int,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
-    settings = _Settings(variants or tuple(VARIANTS), engine, explain, "json" if as_json else "jsonl" if jsonl else "text", check)
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(variants or tuple(VARIANTS), engine, explain, output, check, fmt, fancy_output(no_color))
     selection = selection_of(node, move, all_nodes, variation, allow_illegal=allow_illegal)
     documents: list[dict[str, Any]] = []
     problems: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
 
     first = True
 
@@ -114,7 +122,9 @@ def command(
         nonlocal first
         output, found = result
         problems.extend(found)
-        if settings.output == "json":
+        if settings.output in PICTURES:
+            pictures.extend(output)
+        elif settings.output == "json":
             documents.append(output)
         elif settings.output == "jsonl":
             echo_json_line(output)
@@ -123,7 +133,9 @@ def command(
             first = False
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if settings.output == "json":
+    if settings.output in PICTURES:
+        write_pictures(pictures, out, settings.output)
+    elif settings.output == "json":
         echo_document({"diagrams": documents})
     if check:
         for problem in problems:
@@ -140,7 +152,10 @@ class _Settings:
     engine: str
     explain: bool
     output: str
+    """`text`, `json`, `jsonl` or a picture format."""
     check: bool
+    fmt: str = "plain"
+    fancy: bool = False
 
 
 def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
@@ -149,6 +164,8 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
     board = diagram.board
     reports = classify_all(board, settings.variants, settings.engine)
     problems = check_diagram(diagram) if settings.check else []
+    if settings.output in PICTURES:
+        return eyes_pictures(settings.output, item.file, item.number, diagram, reports), problems
     if settings.output != "text":
         data = eyes_json(board, diagram.title, reports, settings.engine)
         return ({**item.fields(), **data} if settings.output == "jsonl" or item.position is not None else data), problems
@@ -158,7 +175,11 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
     for verdict in first.verdicts:
         p = verdict.eye.point
         marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
-    lines = [f"{diagram.location or item.file}: {diagram.title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
+    if settings.fmt == "sl":
+        drawn = eyes_sensei(board, reports, diagram.title).rstrip("\n")
+    else:
+        drawn = terminal_board(board, marks, EYE_GLYPHS, fancy=settings.fancy).rstrip("\n")
+    lines = [f"{diagram.location or item.file}: {diagram.title or '(untitled)'}", drawn]
     if not first.verdicts:
         lines.append("no eye points")
     for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):

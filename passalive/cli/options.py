@@ -30,3 +30,50 @@ class Seconds(click.FloatRange):
         if math.isnan(number):
             self.fail(f"expected a number of seconds, got {value!r}", param, ctx)
         return number
+
+
+PICTURES = ("svg", "sgf", "png")
+"""The `--format`s that write documents (one SVG or PNG per picture, SGF game trees) instead of text."""
+
+
+def output_options(formats: tuple[str, ...], default: str | None = None) -> Any:
+    """`--format`, `--out DIR` and `--no-color`, for a command that prints boards.
+
+    The function gets them as `fmt`, `out` and `no_color`.  Pictures are
+    written by `write_pictures`.
+    """
+
+    def decorate(function: Any) -> Any:
+        function = click.option(
+            "--no-color", is_flag=True,
+            help="Plain ASCII boards without colour (the default when the output is not a terminal, or NO_COLOR is set).",
+        )(function)
+        function = click.option(
+            "--out", type=click.Path(file_okay=False), default=None, metavar="DIR",
+            help="With --format svg/sgf/png: write one file per picture into DIR (default: standard output).",
+        )(function)
+        function = click.option(
+            "--format", "fmt", type=click.Choice(formats), default=default or formats[0], show_default=True,
+            help="Output: plain board with GTP coordinates, Sensei's markup (sl), SVG pictures, SGF with marks, "
+            "or PNG (the SVG rendered by cairosvg: pip install 'passalive[png]'; needs --out).",
+        )(function)
+        return function
+
+    return decorate
+
+
+def write_pictures(pictures: list[tuple[str, str, str]], out: str | None, fmt: str = "svg") -> None:
+    """Write (name, extension, text) documents into `out`, or to standard output.
+
+    With `fmt` png, each SVG picture is rendered to PNG (cairosvg) and a folder is required.
+    """
+    from passalive.tools.figures import as_png, write_figures
+
+    if fmt == "png":
+        if out is None:
+            from passalive.errors import UsageError
+
+            raise UsageError("--format png writes files: give --out DIR")
+    documents: list[tuple[str, str, str | bytes]] = as_png(pictures) if fmt == "png" else list(pictures)
+    for path in write_figures(documents, out, click.echo):
+        click.echo(f"wrote {path}", err=True)

@@ -21,9 +21,11 @@ import click
 
 from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.output.render import render_plain
+from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
+from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
-from passalive.tools.score import MAP_SYMBOLS, RULES, GameScore, Score, check_diagram, read_score_claim, rules_of, score, score_game
+from passalive.tools.score import RULES, GameScore, Score, check_diagram, read_score_claim, rules_of, score, score_game
 
 
 def score_json(title: str, result: Score) -> dict[str, Any]:
@@ -61,10 +63,14 @@ def _dead_points(board: Board, names: str, where: str) -> list[int]:
     return points
 
 
-def _text(location: str, title: str, result: Score) -> str:
+def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: bool = False) -> str:
     board = result.board
-    marks = {p: result.symbol(p) for p in range(len(board.points))}
-    lines = [f"{location}: {title or '(untitled)'}", render_plain(board, marks=marks).rstrip("\n")]
+    marks = {p: result.symbol(p) for p in range(len(board.points)) if result.symbol(p) not in ("X", "O", ".")}
+    if fmt == "sl":
+        drawn = score_sensei(result, title)
+    else:
+        drawn = terminal_board(board, marks, SCORE_GLYPHS, fancy=fancy)
+    lines = [f"{location}: {title or '(untitled)'}", drawn.rstrip("\n")]
     dead = board.names(result.dead)
     if dead:
         lines.append("dead: " + " ".join(dead))
@@ -90,7 +96,11 @@ class _Settings:
     captures: tuple[int, int] | None
     komi: float | None
     output: str
+    """`text`, `json`, `jsonl` or a picture format."""
     check: bool
+    fmt: str = "plain"
+    """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
+    fancy: bool = False
 
 
 def _game_notes(item: Item, game_score: GameScore) -> list[str]:
@@ -144,6 +154,8 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
         )
         result = game_score.score
         notes = [f"{where}: warning: {note}" for note in _game_notes(item, game_score)]
+    if settings.output in PICTURES:
+        return score_pictures(settings.output, item.file, item.number, diagram, result), problems, notes
     if settings.output != "text":
         data = score_json(diagram.title, result)
         if game_score is not None:
@@ -154,7 +166,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             data = {**item.fields(), **data, "result": data.get("result"),
                     "recorded_result": position.game.info.result if position is not None else None}
         return data, problems, notes
-    text = _text(where, diagram.title, result)
+    text = _text(where, diagram.title, result, settings.fmt, settings.fancy)
     if game_score is not None:
         if game_score.auto_dead:
             text += "dead in the opponent's pass-alive territory: " + " ".join(board.names(game_score.auto_dead)) + "\n"
@@ -181,6 +193,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
     files: tuple[str, ...],
@@ -192,6 +205,9 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
     node: int | None,
     move: int | None,
     all_nodes: bool,
@@ -210,18 +226,22 @@ def command(
         captured = (int(parts[0]), int(parts[1]))
     if komi is not None and not math.isfinite(komi):
         raise InputError(f"--komi expects a finite number, got {komi}")
-    settings = _Settings(dead, rules, strict_seki, captured, komi, "json" if as_json else "jsonl" if jsonl else "text", check)
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(dead, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color))
     selection = selection_of(node, move, all_nodes, variation, allow_illegal=allow_illegal)
     documents: list[dict[str, Any]] = []
     chunks: list[str] = []
     problems: list[str] = []
+    pictures: list[tuple[str, str, str]] = []
 
     def emit(done: tuple[Any, list[str], list[str]]) -> None:
         output, found, notes = done
         problems.extend(found)
         for note in notes:
             click.echo(note, err=True)
-        if settings.output == "json":
+        if settings.output in PICTURES:
+            pictures.extend(output)
+        elif settings.output == "json":
             documents.append(output)
         elif settings.output == "jsonl":
             echo_json_line(output)
@@ -232,9 +252,8 @@ def command(
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if settings.output == "json":
         echo_document({"diagrams": documents})
-    elif settings.output == "text":
-        legend = "map: " + ", ".join(f"{k!r} {v}" for k, v in MAP_SYMBOLS.items() if k not in ("X", "O", " "))
-        click.echo("\n" + legend)
+    elif settings.output in PICTURES:
+        write_pictures(pictures, out, settings.output)
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)

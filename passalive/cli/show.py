@@ -15,6 +15,8 @@ import click
 from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.diagram import Diagram
 from passalive.grammar.read import FORMATS
+from passalive.cli.options import PICTURES, write_pictures
+from passalive.tools.figures import diagram_pictures
 from passalive.output.render import board_json, diagram_json, render_plain, render_sensei
 
 
@@ -42,11 +44,13 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
 @click.option(
     "--format",
     "output",
-    type=click.Choice(["sl", "plain", "json"]),
+    type=click.Choice(["sl", "plain", "json", "svg", "sgf", "png"]),
     default="sl",
     show_default=True,
-    help="Output: Sensei's markup, plain board with GTP coordinates, or JSON.",
+    help="Output: Sensei's markup, plain board with GTP coordinates, JSON, SVG pictures or SGF.",
 )
+@click.option("--out", type=click.Path(file_okay=False), default=None, metavar="DIR",
+              help="With --format svg/sgf: write one file per diagram into DIR (default: standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
     "--as-drawn",
@@ -76,6 +80,7 @@ def command(
     input_format: str | None,
     no_coordinates: bool,
     no_marks: bool,
+    out: str | None,
     node: int | None,
     move: int | None,
     all_nodes: bool,
@@ -94,12 +99,15 @@ def command(
         node, move, all_nodes, variation, replay=not as_drawn, allow_illegal=allow_illegal, input_format=input_format
     )
     documents: list[dict[str, Any]] = []
+    pictures: list[tuple[str, str, str]] = []
 
     first = True
 
     def emit(result: Any) -> None:
         nonlocal first
-        if output == "json":
+        if output in PICTURES:
+            pictures.extend(result)
+        elif output == "json":
             documents.append(result)
         elif output == "jsonl":
             echo_json_line(result)
@@ -109,7 +117,9 @@ def command(
 
     settings = _Settings(output, not no_coordinates, no_marks)
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if output == "json":
+    if output in PICTURES:
+        write_pictures(pictures, out, output)
+    elif output == "json":
         echo_document({"diagrams": documents})
     finish(failed)
 
@@ -126,6 +136,8 @@ def _work(item: Item, settings: _Settings) -> Any:
     diagram = item.diagram
     if settings.no_marks:
         diagram = replace(diagram, board=diagram.board.without_marks())
+    if settings.output in PICTURES:
+        return diagram_pictures(settings.output, item.file, item.number, diagram)
     if settings.output in ("json", "jsonl"):
         data = diagram_json(diagram)
         if item.position is not None:

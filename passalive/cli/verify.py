@@ -22,10 +22,11 @@ from typing import Any
 import click
 
 from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
-from passalive.cli.options import Seconds
+from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.output.render import render_plain
+from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import name as move_name
 from passalive.solver.verify import ChainVerdict, Verification, sequence_diagrams, verify
@@ -52,13 +53,16 @@ def _result_text(v: Verification, verdict: ChainVerdict) -> str:
     return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {' '.join(_sequence(v, verdict))}"
 
 
-def _text(path: str, number: int, diagram: Diagram, v: Verification) -> str:
+def _text(path: str, number: int, diagram: Diagram, v: Verification, fmt: str = "plain", fancy: bool = False) -> str:
     board = v.board
     title = diagram.title or "(untitled)"
     mode = "complete" if v.complete else f"depth {v.depth}"
     out = [f"== {path} #{number}: {title}", f"-- variant {v.variant}, suicide={v.suicide.value}, {mode}, {v.seconds:.2f} s"]
     try:
-        out.append(render_plain(board).rstrip("\n"))
+        if fmt == "sl":
+            out.append(render_sensei(board).rstrip("\n"))
+        else:
+            out.append(terminal_board(board, verification_marks(v), ANALYSIS_GLYPHS, fancy=fancy).rstrip("\n"))
     except ValueError:
         out.append("(not a grid)")
     for verdict in v.chains:
@@ -112,6 +116,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--timeout", type=Seconds(), default=120.0, show_default=True,
               metavar="S", help="Seconds per diagram; what is not settled by then is reported unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
     files: tuple[str, ...],
@@ -121,6 +126,9 @@ def command(
     complete: bool,
     timeout: float,
     as_json: bool,
+    fmt: str,
+    out: str | None,
+    no_color: bool,
     node: int | None,
     move: int | None,
     all_nodes: bool,
@@ -134,8 +142,10 @@ def command(
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
     selection = selection_of(node, move, all_nodes, variation, suicide=Suicide.MULTI if suicide else None)
-    settings = _Settings(variant, suicide, depth, timeout, "json" if as_json else "jsonl" if jsonl else "text")
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color))
     entries: list[dict[str, Any]] = []
+    pictures: list[tuple[str, str, str]] = []
     contradicted = 0
     first = True
 
@@ -143,7 +153,9 @@ def command(
         nonlocal contradicted, first
         output, bad = result
         contradicted += bad
-        if settings.output == "json":
+        if settings.output in PICTURES:
+            pictures.extend(output)
+        elif settings.output == "json":
             entries.append(output)
         elif settings.output == "jsonl":
             echo_json_line(output)
@@ -152,7 +164,9 @@ def command(
             first = False
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if settings.output == "json":
+    if settings.output in PICTURES:
+        write_pictures(pictures, out, settings.output)
+    elif settings.output == "json":
         echo_document({"diagrams": entries})
     finish(failed)
     if contradicted:
@@ -166,6 +180,9 @@ class _Settings:
     depth: int | None
     timeout: float
     output: str
+    """`text`, `json`, `jsonl` or a picture format."""
+    fmt: str = "plain"
+    fancy: bool = False
 
 
 def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
@@ -174,8 +191,10 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
         item.diagram.board, settings.variant, item.suicide(settings.suicide), depth=settings.depth,
         complete=settings.depth is None, timeout=settings.timeout,
     )
+    if settings.output in PICTURES:
+        return verification_pictures(settings.output, item.file, item.number, item.diagram, v), len(v.contradictions)
     if settings.output == "text":
-        return _text(item.file, item.number, item.diagram, v), len(v.contradictions)
+        return _text(item.file, item.number, item.diagram, v, settings.fmt, settings.fancy), len(v.contradictions)
     entry = _entry(item.file, item.diagram, v)
     if settings.output == "jsonl" or item.position is not None:
         entry = {**item.fields(), **entry}

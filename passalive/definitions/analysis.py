@@ -120,6 +120,17 @@ class Analysis:
     _why: Callable[[int], str] | None = field(default=None, repr=False)
     _cache: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        """Short: the variant, the rule and how many stones of each colour are pass-alive."""
+        counts = ", ".join(f"{len(self.alive_points(c))} {c.value}" for c in STONE_COLOURS)
+        return f"<Analysis {self.variant}, suicide={self.suicide.value}: pass-alive stones {counts}; {self.board!r}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The analysis as an SVG picture in Jupyter (see `passalive.go.display`)."""
+        from passalive.go.display import svg_of
+
+        return svg_of(self)
+
     def alive(self, colour: Colour | str) -> frozenset[int]:
         """Indices into `board.chains` of the pass-alive chains of `colour` (a Colour or "black"/"white")."""
         colour = Colour.stone(colour) if isinstance(colour, str) else colour

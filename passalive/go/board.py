@@ -149,6 +149,20 @@ class Board:
     frame: Frame = field(default_factory=Frame)
     open_sides: frozenset[Side] = frozenset()
 
+    def __repr__(self) -> str:
+        """Short: the size and the stones (the full fields are in `points` and `adjacency`)."""
+        shape = f"{self.size[0]}x{self.size[1]}" if self.size is not None else f"graph of {len(self.points)} points"
+        black = sum(1 for p in self.points if p.colour is Colour.BLACK)
+        white = sum(1 for p in self.points if p.colour is Colour.WHITE)
+        cut = f", open {'/'.join(sorted(s.value for s in self.open_sides))}" if self.open_sides else ""
+        return f"<Board {shape}: {black} black, {white} white{cut}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture in Jupyter (see `passalive.go.display`)."""
+        from passalive.go.display import svg_of
+
+        return svg_of(self)
+
     # ----------------------------------------------------------------- build
 
     @classmethod

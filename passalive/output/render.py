@@ -11,7 +11,10 @@ docstring of `diagram_json`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
 from typing import Any
 
@@ -198,14 +201,20 @@ def render_sensei(item: Board | Diagram, *, title: str | None = None) -> str:
 
 
 def render_plain(
-    item: Board | Diagram, *, coordinates: bool = True, marks: Mapping[int, str] | None = None
+    item: Board | Diagram,
+    *,
+    coordinates: bool = True,
+    marks: Mapping[int, str] | None = None,
+    cell: Callable[[str], str] | None = None,
 ) -> str:
     """A plain board: X (black), O (white), . (empty), + (star point), a blank for a hole.
 
     With GTP coordinates around it (column letters above and below, row
     numbers left and right) when the diagram's edges fix them; a cut-out
     whose names are unknown is printed without.  `marks` shows some points
-    by other characters (a verdict map: eyes, territory, seki).  A board
+    by other characters (a verdict map: eyes, territory, seki); `cell`, when
+    given, turns each cell's character into what is printed (Unicode, colour:
+    see `terminal_board`).  A board
     that is a bare graph, with no grid, is listed point by point instead.
     Ends with a newline.
     """
@@ -228,7 +237,7 @@ def render_plain(
                 point = board.points[p]
                 hoshi = point.mark is not None and point.mark.kind is MarkKind.HOSHI
                 cells.append("+" if hoshi and point.colour is Colour.EMPTY else symbols[point.colour])
-        rows.append(" ".join(cells))
+        rows.append(" ".join(cell(c) for c in cells) if cell is not None else " ".join(cells))
     frame = board.frame
     if not (coordinates and frame.knows_gtp(width)):
         return "\n".join(rows) + "\n"
@@ -340,4 +349,109 @@ def diagrams_json(diagrams: list[Diagram]) -> dict[str, Any]:
     return {"diagrams": [diagram_json(d) for d in diagrams]}
 
 
-__all__ = ["board_json", "diagram_json", "diagrams_json", "render_plain", "render_sensei"]
+__all__ = [
+    "ANALYSIS_GLYPHS", "EYE_GLYPHS", "Glyph", "SCORE_GLYPHS", "board_json", "diagram_json", "diagrams_json",
+    "fancy_output", "legend", "render_plain", "render_sensei", "terminal_board",
+]
+
+
+# ------------------------------------------------------------ terminal boards
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """How one kind of point is printed: plain ASCII, or Unicode with an ANSI colour.
+
+    `ansi` holds SGR parameters (e.g. "1;32"), "" for none; `meaning` is the
+    legend's word for it.
+    """
+
+    ascii: str
+    unicode: str
+    ansi: str
+    meaning: str
+
+
+_STONES = {
+    "X": Glyph("X", "●", "1", "black stone"),
+    "O": Glyph("O", "○", "1;37", "white stone"),
+    ".": Glyph(".", "·", "2", ""),
+    "+": Glyph("+", "+", "2", ""),
+    " ": Glyph(" ", " ", "", ""),
+}
+
+ANALYSIS_GLYPHS: Mapping[str, Glyph] = {
+    **_STONES,
+    "#": Glyph("#", "◉", "1;32", "pass-alive black"),
+    "@": Glyph("@", "◎", "1;32", "pass-alive white"),
+    "b": Glyph("b", "▪", "1;34", "black territory"),
+    "w": Glyph("w", "▫", "1;33", "white territory"),
+    "x": Glyph("x", "x", "2;34", "dead black (in white territory)"),
+    "o": Glyph("o", "o", "2;33", "dead white (in black territory)"),
+}
+"""The analyse command's board: stones, pass-alive stones, territory and dead stones in it."""
+
+EYE_GLYPHS: Mapping[str, Glyph] = {
+    **_STONES,
+    "r": Glyph("r", "◯", "1;32", "real eye"),
+    "f": Glyph("f", "✗", "1;31", "false eye"),
+    "?": Glyph("?", "?", "1;35", "variants disagree"),
+}
+"""The eyes command's board."""
+
+SCORE_GLYPHS: Mapping[str, Glyph] = {
+    **_STONES,
+    "b": Glyph("b", "▪", "1;34", "black territory"),
+    "w": Glyph("w", "▫", "1;33", "white territory"),
+    "s": Glyph("s", "s", "1;35", "seki"),
+    "f": Glyph("f", "f", "1;31", "obvious false eye"),
+    "?": Glyph("?", "?", "2", "dead, nobody's territory"),
+}
+"""The score command's map (its letters are `passalive.tools.score.MAP_SYMBOLS`)."""
+
+
+def fancy_output(no_color: bool = False, stream: object = None) -> bool:
+    """Whether to print Unicode and colour: on a terminal, unless `--no-color` or NO_COLOR is set."""
+    if no_color or os.environ.get("NO_COLOR"):
+        return False
+    stream = stream if stream is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _shown(glyph: Glyph, fancy: bool) -> str:
+    if not fancy:
+        return glyph.ascii
+    return f"\x1b[{glyph.ansi}m{glyph.unicode}\x1b[0m" if glyph.ansi else glyph.unicode
+
+
+def legend(glyphs: Mapping[str, Glyph], used: Iterable[str], fancy: bool = False) -> str:
+    """One line naming the symbols that appear (in the order of `glyphs`)."""
+    present = set(used)
+    parts = [f"{_shown(g, fancy)} {g.meaning}" for key, g in glyphs.items() if key in present and g.meaning]
+    return "  ".join(parts)
+
+
+def terminal_board(
+    board: Board, marks: Mapping[int, str], glyphs: Mapping[str, Glyph], *, fancy: bool = False,
+    coordinates: bool = True,
+) -> str:
+    """A plain board with GTP coordinates whose points are printed by `glyphs`, and a legend line.
+
+    `marks` gives a point a key of `glyphs` other than its stone's; ASCII
+    when `fancy` is false (piped output, `--no-color`), else Unicode with
+    colour.  Ends with a newline.
+    """
+    used = set(marks.values()) | {
+        ("X" if c is Colour.BLACK else "O") for p, c in enumerate(board.colours) if c is not Colour.EMPTY and p not in marks
+    }
+
+    def cell(char: str) -> str:
+        glyph = glyphs.get(char)
+        return _shown(glyph, fancy) if glyph is not None else char
+
+    text = render_plain(board, coordinates=coordinates, marks=marks, cell=cell)
+    line = legend(glyphs, used, fancy)
+    if board.open_sides:
+        line += ("  " if line else "") + "cut-out, open " + ", ".join(sorted(s.value for s in board.open_sides))
+    return text + (line + "\n" if line else "")

@@ -1,0 +1,33 @@
+"""`passalive gtp`: a GTP v2 engine on standard input/output that shows passalive's analyses.
+
+Attach it to GoGui (`gogui -program "passalive gtp"`) or Sabaki as an engine
+and use its analysis commands (`gogui-analyze_commands`), or drive it from a
+script; see `passalive.tools.gtp`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from passalive.definitions.analysis import TERRITORY_CONVENTIONS
+from passalive.definitions.variants import VARIANTS
+from passalive.go.suicide import Suicide
+
+
+@click.command("gtp")
+@click.option("--size", type=click.IntRange(1, 25), default=19, show_default=True, help="Board size at start.")
+@click.option("--komi", type=float, default=7.5, show_default=True, help="Komi at start.")
+@click.option("--suicide", "suicide_rule", type=click.Choice([r.value for r in Suicide]), default="no", show_default=True,
+              help="Which suicides `play` accepts and the analyses assume.")
+@click.option("--variant", type=click.Choice(list(VARIANTS)), default=None,
+              help="Variant for final_status_list/final_score. Default: casting-out (suicide with --suicide multi/all).")
+@click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
+              help="Territory convention.")
+def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str) -> None:
+    """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
+    from passalive.tools.gtp import GtpEngine, lines_of
+
+    engine = GtpEngine(size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory)
+    engine.run(lines_of(sys.stdin), sys.stdout.write, sys.stdout.flush)

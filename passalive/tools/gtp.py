@@ -1,0 +1,493 @@
+"""A GTP (Go Text Protocol, version 2) engine that shows what passalive finds, for GoGui, Sabaki and friends.
+
+`passalive gtp` speaks GTP on standard input and output.  It does not play
+(no `genmove`); it keeps a position that a GUI sets up or a game mirrors into
+it, and answers:
+
+* the GTP v2 administrative and setup commands: protocol_version, name,
+  version, known_command, list_commands, quit, boardsize, clear_board, komi,
+  play, undo, loadsgf, showboard;
+* `final_status_list alive|dead|seki` with passalive's meaning: *alive* the
+  pass-alive stones, *dead* the stones inside pass-alive territory of the
+  other colour, *seki* the stones around the seki regions the scorer finds;
+* `final_score`: area counting of the pass-alive result (stones plus
+  territory, komi added), e.g. `B+3.5`, `W+0.5`, `0`;
+* `gogui-analyze_commands` and the analysis commands it lists, as `gfx`,
+  `sboard` and `string` commands: pass-alive stones and territory for every
+  variant and suicide rule, eyes, the seki score, and a capture witness for
+  the chain at a point.
+
+A command that is unknown or malformed gets `? message`, and the engine
+keeps running; moves are checked by the rules (occupied points, suicide
+unless the rule allows it, simple ko).  The position is played on sgfmill's
+board, which does the captures; `suicide_rule` says whether a multi-stone
+suicide may be played (a single-stone suicide never may).
+
+Responses follow the protocol: `=[id] result` or `?[id] message`, then an
+empty line.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from sgfmill import boards, sgf, sgf_moves
+
+from passalive.definitions.analysis import Analysis, analyse
+from passalive.definitions.variants import VARIANTS
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.coords import GTP_LETTERS, Frame
+from passalive.go.suicide import Suicide
+
+PROTOCOL_VERSION = "2"
+MAX_SIZE = len(GTP_LETTERS)
+"""GTP names columns A–Z without I: at most 25."""
+
+
+class GtpError(Exception):
+    """A command that cannot be carried out; its message is the `?` response."""
+
+
+def _colour(word: str) -> Colour:
+    key = word.strip().lower()
+    if key in ("b", "black"):
+        return Colour.BLACK
+    if key in ("w", "white"):
+        return Colour.WHITE
+    raise GtpError("invalid color")
+
+
+def parse_vertex(word: str, size: int) -> tuple[int, int] | None:
+    """A GTP vertex as sgfmill's (row, column), row 0 at the bottom; None for `pass`."""
+    text = word.strip().upper()
+    if text == "PASS":
+        return None
+    if len(text) < 2 or text[0] not in GTP_LETTERS or not text[1:].isdigit():
+        raise GtpError("invalid coordinate")
+    column = GTP_LETTERS.index(text[0])
+    row = int(text[1:]) - 1
+    if not (0 <= column < size and 0 <= row < size):
+        raise GtpError("invalid coordinate")
+    return row, column
+
+
+def vertex(point: tuple[int, int] | None) -> str:
+    """sgfmill's (row, column) as a GTP vertex."""
+    if point is None:
+        return "pass"
+    row, column = point
+    return f"{GTP_LETTERS[column]}{row + 1}"
+
+
+@dataclass
+class _State:
+    """One position and how it was reached (for undo)."""
+
+    board: boards.Board
+    ko: tuple[int, int] | None = None
+    captures: dict[Colour, int] = field(default_factory=lambda: {Colour.BLACK: 0, Colour.WHITE: 0})
+
+
+@dataclass
+class GtpEngine:
+    """The engine's state and its command table; `handle(line)` answers one line."""
+
+    size: int = 19
+    komi: float = 7.5
+    suicide_rule: Suicide = Suicide.ILLEGAL
+    variant: str | None = None
+    territory: str = "healthy"
+    history: list[_State] = field(default_factory=list)
+    done: bool = False
+
+    def __post_init__(self) -> None:
+        self.history = [_State(boards.Board(self.size))]
+        self.commands: dict[str, Callable[[list[str]], str]] = {
+            "protocol_version": lambda args: PROTOCOL_VERSION,
+            "name": lambda args: "passalive",
+            "version": lambda args: _version(),
+            "known_command": lambda args: "true" if args and args[0] in self.commands else "false",
+            "list_commands": lambda args: "\n".join(sorted(self.commands)),
+            "quit": self._quit,
+            "boardsize": self._boardsize,
+            "clear_board": self._clear_board,
+            "komi": self._komi,
+            "play": self._play,
+            "undo": self._undo,
+            "loadsgf": self._loadsgf,
+            "showboard": self._showboard,
+            "final_status_list": self._final_status_list,
+            "final_score": self._final_score,
+            "gogui-analyze_commands": self._analyze_commands,
+            "passalive-pass-alive": self._gfx_pass_alive,
+            "passalive-sboard": self._sboard,
+            "passalive-eyes": self._gfx_eyes,
+            "passalive-score": self._string_score,
+            "passalive-capture": self._gfx_capture,
+            "passalive-explain": self._string_explain,
+        }
+
+    # ------------------------------------------------------------- protocol
+
+    def handle(self, line: str) -> str | None:
+        """The response to one input line (None for an empty or comment line)."""
+        text = "".join(c for c in line.split("#", 1)[0] if c == "\t" or c == "\n" or ord(c) >= 32 and ord(c) != 127)
+        text = text.replace("\t", " ").strip()
+        if not text:
+            return None
+        words = text.split()
+        ident = ""
+        if words[0].isdigit():
+            ident = words.pop(0)
+            if not words:
+                return f"?{ident} missing command\n\n"
+        name, args = words[0], words[1:]
+        handler = self.commands.get(name)
+        if handler is None:
+            return f"?{ident} unknown command\n\n"
+        try:
+            result = handler(args)
+        except GtpError as error:
+            return f"?{ident} {error}\n\n"
+        except Exception as bug:  # a bug must not end a GUI's session
+            return f"?{ident} internal error: {type(bug).__name__}: {bug}\n\n"
+        return f"={ident} {result}".rstrip(" ") + "\n\n" if result else f"={ident}\n\n"
+
+    def run(self, lines: Iterable[str], write: Callable[[str], object], flush: Callable[[], object] = lambda: None) -> None:
+        """Answer lines until `quit` or the end of the input."""
+        for line in lines:
+            response = self.handle(line)
+            if response is not None:
+                write(response)
+                flush()
+            if self.done:
+                break
+
+    # -------------------------------------------------------------- position
+
+    @property
+    def state(self) -> _State:
+        return self.history[-1]
+
+    def board(self) -> Board:
+        """The current position as a passalive Board (a whole board with GTP names)."""
+        rows = []
+        for row in range(self.size - 1, -1, -1):
+            line = []
+            for column in range(self.size):
+                stone = self.state.board.get(row, column)
+                line.append(Colour.EMPTY if stone is None else (Colour.BLACK if stone == "b" else Colour.WHITE))
+            rows.append(line)
+        return Board.grid(rows, frame=Frame.full_board(self.size))
+
+    def _id(self, point: tuple[int, int]) -> int:
+        row, column = point
+        return (self.size - 1 - row) * self.size + column
+
+    def _vertices(self, board: Board, points: Iterable[int]) -> str:
+        return " ".join(board.names(points))
+
+    def _quit(self, args: list[str]) -> str:
+        self.done = True
+        return ""
+
+    def _boardsize(self, args: list[str]) -> str:
+        if len(args) != 1 or not args[0].isdigit():
+            raise GtpError("syntax error")
+        size = int(args[0])
+        if not 1 <= size <= MAX_SIZE:
+            raise GtpError("unacceptable size")
+        self.size = size
+        self.history = [_State(boards.Board(size))]
+        return ""
+
+    def _clear_board(self, args: list[str]) -> str:
+        self.history = [_State(boards.Board(self.size))]
+        return ""
+
+    def _komi(self, args: list[str]) -> str:
+        try:
+            value = float(args[0])
+        except (IndexError, ValueError):
+            raise GtpError("syntax error") from None
+        if value != value or value in (float("inf"), float("-inf")):
+            raise GtpError("syntax error")
+        self.komi = value
+        return ""
+
+    def play(self, colour: Colour, point: tuple[int, int] | None) -> None:
+        """Play a move by the rules (GtpError `illegal move` otherwise)."""
+        state = self.state
+        if point is None:
+            self.history.append(_State(state.board.copy(), None, dict(state.captures)))
+            return
+        if state.board.get(*point) is not None:
+            raise GtpError("illegal move")
+        if point == state.ko:
+            raise GtpError("illegal move")
+        board = state.board.copy()
+        mover = "b" if colour is Colour.BLACK else "w"
+        before = sum(1 for _, p in board.list_occupied_points() if _ == ("w" if mover == "b" else "b"))
+        ko = board.play(point[0], point[1], mover)
+        if board.get(*point) is None:  # the move removed its own chain
+            own_before = sum(1 for c, _ in state.board.list_occupied_points() if c == mover)
+            own_after = sum(1 for c, _ in board.list_occupied_points() if c == mover)
+            removed = own_before + 1 - own_after
+            if self.suicide_rule is Suicide.ILLEGAL or (self.suicide_rule is Suicide.MULTI and removed < 2):
+                raise GtpError("illegal move")
+        after = sum(1 for c, _ in board.list_occupied_points() if c == ("w" if mover == "b" else "b"))
+        captures = dict(state.captures)
+        captures[colour] += before - after
+        self.history.append(_State(board, ko, captures))
+
+    def _play(self, args: list[str]) -> str:
+        if len(args) != 2:
+            raise GtpError("syntax error")
+        self.play(_colour(args[0]), parse_vertex(args[1], self.size))
+        return ""
+
+    def _undo(self, args: list[str]) -> str:
+        if len(self.history) < 2:
+            raise GtpError("cannot undo")
+        self.history.pop()
+        return ""
+
+    def _loadsgf(self, args: list[str]) -> str:
+        if not args:
+            raise GtpError("syntax error")
+        try:
+            with open(args[0], "rb") as handle:
+                game = sgf.Sgf_game.from_bytes(handle.read())
+        except OSError:
+            raise GtpError("cannot load file") from None
+        except ValueError as error:
+            raise GtpError(f"cannot load file: {error}") from None
+        limit = None
+        if len(args) > 1:
+            if not args[1].isdigit():
+                raise GtpError("syntax error")
+            limit = int(args[1]) - 1  # the position before that move
+        size = game.get_size()
+        if not 1 <= size <= MAX_SIZE:
+            raise GtpError("unacceptable size")
+        try:
+            setup, moves = sgf_moves.get_setup_and_moves(game)
+        except ValueError as error:
+            raise GtpError(f"cannot load file: {error}") from None
+        self.size = size
+        self.history = [_State(setup)]
+        try:
+            self.komi = float(game.get_komi())
+        except (KeyError, ValueError):
+            pass
+        last = None
+        for number, (mover, point) in enumerate(moves, 1):
+            if limit is not None and number > limit:
+                break
+            if mover is None:
+                continue
+            colour = Colour.BLACK if mover == "b" else Colour.WHITE
+            try:
+                self.play(colour, point)
+            except GtpError:
+                raise GtpError(f"illegal move {number} in the file") from None
+            last = colour
+        return (last.opponent if last is not None else Colour.BLACK).value
+
+    def _showboard(self, args: list[str]) -> str:
+        from passalive.output.render import render_plain
+
+        captures = self.state.captures
+        text = render_plain(self.board()).rstrip("\n")
+        return f"\n{text}\ncaptured: black {captures[Colour.BLACK]}, white {captures[Colour.WHITE]}; komi {self.komi:g}"
+
+    # -------------------------------------------------------------- analyses
+
+    def analysis(self, variant: str | None = None, suicide: Suicide | None = None) -> Analysis:
+        """The current position analysed (defaults: the engine's variant and suicide rule)."""
+        rule = suicide or self.suicide_rule
+        return analyse(self.board(), variant=variant or self.variant, suicide=rule, territory=self.territory)
+
+    def _options(self, args: list[str]) -> tuple[str | None, Suicide | None]:
+        variant = args[0] if args else None
+        if variant is not None and variant not in VARIANTS:
+            raise GtpError(f"unknown variant {variant}; known: {', '.join(VARIANTS)}")
+        rule = None
+        if len(args) > 1:
+            try:
+                rule = Suicide.parse(args[1])
+            except Exception:
+                raise GtpError("suicide rule must be no, multi or all") from None
+            if variant is not None and rule not in VARIANTS[variant].suicide:
+                raise GtpError(f"{variant} is not defined with suicide={rule.value}")
+        return variant, rule
+
+    def _checked(self, variant: str | None, rule: Suicide | None) -> Analysis:
+        try:
+            return self.analysis(variant, rule)
+        except Exception as error:  # UsageError: variant and rule do not fit
+            raise GtpError(str(getattr(error, "message", error))) from None
+
+    def dead_stones(self, result: Analysis) -> frozenset[int]:
+        """Stones inside the pass-alive territory of the other colour."""
+        board = result.board
+        return frozenset(p for c in STONE_COLOURS for p in result.territory(c) if board.colours[p] is c.opponent)
+
+    def _final_status_list(self, args: list[str]) -> str:
+        if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):
+            raise GtpError("syntax error")
+        result = self.analysis()
+        board = result.board
+        if args[0] == "alive":
+            stones = frozenset().union(*(result.alive_points(c) for c in STONE_COLOURS))
+        elif args[0] == "dead":
+            stones = self.dead_stones(result)
+        else:
+            stones = self._seki_stones(board, result)
+        return "\n".join(self._vertices(board, chain) for chain in _by_chain(board, stones))  # a chain per line
+
+    def _seki_stones(self, board: Board, result: Analysis) -> frozenset[int]:
+        from passalive.tools.score import score
+
+        scored = score(board, self.dead_stones(result))
+        stones = set()
+        for region in scored.seki:
+            for p in region.points:
+                stones |= {q for q in board.adjacency[p] if board.colours[q] is not Colour.EMPTY}
+        return frozenset(stones)
+
+    def _final_score(self, args: list[str]) -> str:
+        result = self.analysis()
+        board = result.board
+        dead = self.dead_stones(result)
+        points = {}
+        for c in STONE_COLOURS:
+            stones = sum(1 for p, colour in enumerate(board.colours) if colour is c and p not in dead)
+            points[c] = stones + len(result.territory(c))
+        margin = points[Colour.BLACK] - points[Colour.WHITE] - self.komi
+        if margin == 0:
+            return "0"
+        return f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"
+
+    def _analyze_commands(self, args: list[str]) -> str:
+        lines = []
+        for name, variant in VARIANTS.items():
+            for rule in sorted(variant.suicide, key=lambda r: list(Suicide).index(r)):
+                lines.append(f"gfx/Pass-alive {name} (suicide {rule.value})/passalive-pass-alive {name} {rule.value}")
+        lines.append("sboard/Pass-alive board/passalive-sboard")
+        lines.append("gfx/Eyes (real, false)/passalive-eyes")
+        lines.append("string/Seki score/passalive-score")
+        lines.append("gfx/Capture witness/passalive-capture %p")
+        lines.append("string/Explain chain/passalive-explain %p")
+        return "\n".join(lines)
+
+    def _gfx_pass_alive(self, args: list[str]) -> str:
+        result = self._checked(*self._options(args))
+        board = result.board
+        alive = result.alive_points(Colour.BLACK) | result.alive_points(Colour.WHITE)
+        lines = []
+        if alive:
+            lines.append("CIRCLE " + self._vertices(board, alive))
+        for c, word in ((Colour.BLACK, "BLACK"), (Colour.WHITE, "WHITE")):
+            if result.territory(c):
+                lines.append(f"{word} " + self._vertices(board, result.territory(c)))
+        counts = ", ".join(f"{c.value} {len(result.alive_points(c))} stones" for c in STONE_COLOURS)
+        lines.append(f"TEXT {result.variant} suicide={result.suicide.value}: pass-alive {counts}")
+        return "\n".join(lines)
+
+    def _sboard(self, args: list[str]) -> str:
+        result = self._checked(*self._options(args))
+        board = result.board
+        from passalive.tools.figures import analysis_marks
+
+        marks = analysis_marks(result)
+        rows = []
+        for y in range(self.size):
+            rows.append(" ".join(marks.get(board.at(x, y), '""') for x in range(self.size)))  # type: ignore[arg-type]
+        return "\n" + "\n".join(rows)
+
+    def _gfx_eyes(self, args: list[str]) -> str:
+        from passalive.tools.eyes import classify
+
+        board = self.board()
+        report = classify(board)
+        lines = []
+        if report.real:
+            lines.append("CIRCLE " + self._vertices(board, report.real))
+        if report.false:
+            lines.append("MARK " + self._vertices(board, report.false))
+        lines.append(f"TEXT eyes: {len(report.real)} real, {len(report.false)} false ({report.variant})")
+        return "\n".join(lines)
+
+    def _string_score(self, args: list[str]) -> str:
+        from passalive.tools.score import score
+
+        board = self.board()
+        result = self.analysis()
+        scored = score(board, self.dead_stones(result), rules="area")
+        b, w = scored.points[Colour.BLACK], scored.points[Colour.WHITE]
+        seki = "; ".join(" ".join(board.names(r.points)) for r in scored.seki) or "none"
+        margin = b - w - self.komi
+        verdict = "0" if margin == 0 else f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"
+        return f"area score with seki detection: black {b}, white {w}, komi {self.komi:g}: {verdict}; seki: {seki}"
+
+    def _chain_at(self, args: list[str]) -> tuple[Board, int]:
+        if len(args) != 1:
+            raise GtpError("syntax error")
+        point = parse_vertex(args[0], self.size)
+        if point is None:
+            raise GtpError("invalid coordinate")
+        board = self.board()
+        p = self._id(point)
+        chain = board.chain_at[p]
+        if chain is None:
+            raise GtpError("no stone at " + args[0].upper())
+        return board, chain
+
+    def _gfx_capture(self, args: list[str]) -> str:
+        from passalive.solver.verify import greedy_capture
+
+        board, chain = self._chain_at(args)
+        owner = board.chains[chain].colour
+        moves = greedy_capture(board, owner, chain, self.suicide_rule)
+        if moves is None:
+            result = self.analysis()
+            verdict = "pass-alive" if chain in result.alive(owner) else "no quick capture found"
+            return f"TEXT {verdict}"
+        attacker = owner.opponent
+        parts = []
+        for i, p in enumerate(moves):
+            if i:
+                parts.append(f"{owner.value[0]} pass")
+            parts.append(f"{attacker.value[0]} {'pass' if p is None or p >= len(board.points) else board.name(p)}")
+        count = f"{len(moves)} move{'s' if len(moves) != 1 else ''}"
+        return "VAR " + " ".join(parts) + f"\nTEXT {attacker.value} captures in {count}, {owner.value} passing"
+
+    def _string_explain(self, args: list[str]) -> str:
+        board, chain = self._chain_at(args)
+        return self.analysis().explain(chain)
+
+
+def _by_chain(board: Board, stones: frozenset[int]) -> list[frozenset[int]]:
+    chains = {board.chain_at[p] for p in stones}
+    return [frozenset(board.chains[i].points & stones) for i in sorted(c for c in chains if c is not None)]
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("passalive")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0"
+
+
+def lines_of(stream: Iterable[str]) -> Iterator[str]:
+    """Input lines, with the line ending dropped."""
+    for line in stream:
+        yield line.rstrip("\r\n")
+
+
+__all__ = ["GtpEngine", "GtpError", "parse_vertex", "vertex"]

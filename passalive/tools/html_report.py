@@ -1,0 +1,220 @@
+"""The HTML report of `passalive check --html FILE`: every diagram pictured with its verdicts.
+
+Failing diagrams come first and are drawn in red; each diagram shows the
+analysis of the first variant its EXPECT lines name (pass-alive stones ringed
+green, territory squared, the healthy regions washed green), with the chains
+on which that variant and the page disagree ringed red, and every CAPTURE
+line drawn as numbered stones.  Under the pictures, the table of its checks
+(expected, got, status) and, for failures, the variant's explanation.  The
+summary sits at the top; each diagram links to its source file and line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+
+from passalive.definitions.analysis import analyse
+from passalive.definitions.variants import VARIANTS
+from passalive.go.board import STONE_COLOURS, Board
+from passalive.go.diagram import Diagram, Expectation
+from passalive.output.html import Picture, Section, page
+from passalive.output.svg import board_svg
+from passalive.tools.check import DiagramResult, Report, Status
+from passalive.tools.explore.search import Summary
+from passalive.tools.figures import analysis_layers, diagram_svg, sequence_svg, slug
+
+HEADER = ("line", "check", "variant", "suicide", "expected", "got", "status")
+
+
+def _status(result: DiagramResult) -> str:
+    if result.failed:
+        return "fail"
+    if any(r.status is Status.UNKNOWN for r in result.rows):
+        return "unknown"
+    return "ok"
+
+
+def _expected_chains(board: Board, exp: Expectation) -> dict[object, frozenset[int] | None]:
+    chain_at = board.chain_at
+    result: dict[object, frozenset[int] | None] = {}
+    for colour in STONE_COLOURS:
+        listed = exp.points(colour)
+        result[colour] = None if listed is None else frozenset(chain_at[p] for p in listed)  # type: ignore[misc]
+    return result
+
+
+def _analysis_picture(diagram: Diagram, exp: Expectation, variant: str) -> Picture | None:
+    """The variant's analysis, the chains where it and the page disagree ringed red."""
+    if variant not in VARIANTS or exp.suicide not in VARIANTS[variant].suicide:
+        return None
+    board = diagram.board
+    try:
+        result = analyse(board, variant=variant, suicide=exp.suicide)
+        layers = analysis_layers(result)
+    except Exception:  # a variant that cannot run here is simply not pictured
+        return None
+    expected = _expected_chains(board, exp)
+    wrong: set[int] = set()
+    for colour in STONE_COLOURS:
+        chains = expected[colour]
+        if chains is None:
+            continue
+        got = result.alive(colour)
+        for i in chains ^ got:
+            wrong |= board.chains[i].points
+    layers = replace(layers, highlight=frozenset(wrong), highlight_word="page and variant disagree")
+    svg = board_svg(board.without_marks(), layers, title=f"{variant}, suicide={exp.suicide.value}")
+    expected_text = "; ".join(
+        f"{c.value} {'not checked' if exp.points(c) is None else (' '.join(board.names(exp.points(c))) or 'none')}"  # type: ignore[arg-type]
+        for c in STONE_COLOURS
+    )
+    caption = f"computed by {variant}; the page expects pass-alive chains through: {expected_text}"
+    return Picture(svg, caption)
+
+
+def _pictures(result: DiagramResult) -> list[Picture]:
+    diagram = result.diagram
+    pictures: list[Picture] = []
+    try:
+        pictures.append(Picture(diagram_svg(diagram, title="as drawn"), "the diagram as drawn"))
+    except ValueError:
+        return pictures  # not a grid: nothing to draw
+    for exp in diagram.expectations:
+        variants = [v for v in exp.variants if v in VARIANTS]
+        if not variants:
+            continue
+        picture = _analysis_picture(diagram, exp, variants[0])
+        if picture is not None:
+            pictures.append(picture)
+    for claim in diagram.captures:
+        svg = sequence_svg(diagram.board, claim.by, claim.moves, title=f"CAPTURE by {claim.by.value}")
+        pictures.append(Picture(svg, f"the capturing sequence of line {claim.location.line} (suicide={claim.suicide.value})"))
+    return pictures
+
+
+def _href(path: str, line: int, report_dir: str, source_url: str | None) -> str | None:
+    if path == "-":
+        return None
+    if source_url:
+        return f"{source_url.rstrip('/')}/{path.lstrip('./')}#L{line}"
+    return os.path.relpath(os.path.abspath(path), report_dir)
+
+
+def sections(report: Report, report_dir: str = ".", source_url: str | None = None) -> list[Section]:
+    """One section per diagram, failures first, then unknown, then ok (each in file order)."""
+    order = {"fail": 0, "unknown": 1, "ok": 2}
+    results = sorted(report.diagrams, key=lambda d: order[_status(d)])
+    out = []
+    for result in results:
+        diagram = result.diagram
+        line = diagram.location.line if diagram.location is not None else 0
+        rows = tuple(
+            (
+                (str(r.line), r.kind, r.variant, r.suicide.value if r.suicide is not None else "-", r.expected, r.got,
+                 r.status.value + (f": {r.message}" if r.message and r.status is not Status.OK else "")),
+                r.status.value.lower(),
+            )
+            for r in result.rows
+        )
+        out.append(
+            Section(
+                anchor=f"{slug(result.path)}-{result.number}",
+                title=f"{result.path} #{result.number} {diagram.title}".rstrip(),
+                status=_status(result),
+                source_text=f"{result.path}:{line}",
+                source_href=_href(result.path, line, report_dir, source_url),
+                pictures=tuple(_pictures(result)),
+                header=HEADER,
+                rows=rows,
+                notes=result.notes if result.failed else (),
+            )
+        )
+    return out
+
+
+def report_html(report: Report, report_path: str = "report.html", source_url: str | None = None,
+                paths: Iterable[str] = ()) -> str:
+    """The whole page for a check report (`report_path`: where it will be written, for relative links)."""
+    ok, failed, unknown = report.count(Status.OK), report.count(Status.FAIL), report.count(Status.UNKNOWN)
+    counts = [
+        ("fail" if failed else "ok", f"{failed} failed"),
+        ("ok", f"{ok} ok"),
+        ("unknown", f"{unknown} unknown"),
+        ("neutral", f"{len(report.diagrams)} diagrams in {len(report.files)} files"),
+    ]
+    where = " ".join(paths) or " ".join(report.files)
+    summary = (
+        f"{len(report.rows)} checks of the EXPECT, CAPTURE, EYES, PATH and SCORE lines in {where}. "
+        + ("Every check passed." if not failed else "Failing diagrams come first, outlined in red.")
+    )
+    report_dir = os.path.dirname(os.path.abspath(report_path))
+    return page("passalive check", counts, summary, sections(report, report_dir, source_url))
+
+
+def findings_html(summary: Summary) -> str:
+    """The page of an explore run: the counts per comparison, then every finding drawn with its witnesses."""
+    from passalive.tools.figures import finding_pictures
+
+    total = {k: sum(c[k] for c in summary.counts.values()) for k in ("agree", "disagree", "undecided")}
+    counts = [
+        ("fail" if total["disagree"] else "ok", f"{total['disagree']} disagree"),
+        ("ok", f"{total['agree']} agree"),
+        ("unknown", f"{total['undecided']} undecided"),
+        ("neutral", f"{len(summary.findings)} findings"),
+    ]
+    lines = "; ".join(
+        f"{name}: {c['agree']} agree, {c['disagree']} disagree, {c['undecided']} undecided"
+        for name, c in summary.counts.items()
+    )
+    out: list[Section] = []
+    for number, finding in enumerate(summary.findings, 1):
+        pictures = tuple(
+            Picture(svg, "the finding" if i == 0 else f"witness {i}")
+            for i, (_, _, svg) in enumerate(finding_pictures(finding, number))
+        )
+        rows = tuple(
+            (
+                (str(w.get("by", "")), str(w.get("chain", "")), str(w.get("suicide", "")), " ".join(map(str, w.get("moves", [])))),  # type: ignore[call-overload]
+                "fail",
+            )
+            for w in finding.witnesses
+        )
+        out.append(
+            Section(
+                anchor=f"finding-{number}",
+                title=f"#{number} {finding.comparison} ({finding.kind}) on {finding.size}",
+                status="fail",
+                source_text=f"position {finding.position}, {finding.stones} stones, found on {finding.found_on}",
+                source_href=None,
+                pictures=pictures,
+                header=("witness by", "chain", "suicide", "moves"),
+                rows=rows,
+                notes=(finding.diagram,) + ((finding.proof,) if finding.proof else ()),
+            )
+        )
+    return page("passalive explore", counts, lines or "no comparison ran", out)
+
+
+def write_page(text: str, path: str) -> None:
+    """Write a page (UsageError if it cannot be written)."""
+    from passalive.errors import UsageError
+
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write the HTML report: {error.strerror}") from None
+
+
+def write_report(report: Report, path: str, source_url: str | None = None, paths: Iterable[str] = ()) -> None:
+    """Write the page to `path` (UsageError if it is one of the checked files or cannot be written)."""
+    from passalive.errors import UsageError
+
+    if os.path.realpath(path) in {os.path.realpath(f) for f in report.files if f != "-"}:
+        raise UsageError(f"{path}: this is one of the files checked; the HTML report would overwrite it")
+    write_page(report_html(report, path, source_url, paths), path)
+
+
+__all__ = ["findings_html", "report_html", "sections", "write_page", "write_report"]

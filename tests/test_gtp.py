@@ -1,0 +1,151 @@
+"""`passalive gtp`: a scripted session, a live session through a GTP client, and a game against GNU Go."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gtp_client import GtpClient, GtpFailure
+from passalive.tools.gtp import GtpEngine
+
+HERE = Path(__file__).parent
+ENGINE = [sys.executable, "-c", "from passalive.cli import main; main()", "gtp"]
+GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if Path("/usr/games/gnugo").exists() else None)
+
+
+def test_scripted_session_file_in_responses_out() -> None:
+    script = (HERE / "gtp" / "session.gtp").read_text()
+    expected = (HERE / "gtp" / "session.out").read_text()
+    done = subprocess.run(ENGINE, input=script, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == expected
+
+
+def test_bad_commands_get_a_question_mark_and_the_engine_keeps_running() -> None:
+    engine = GtpEngine(size=9)
+    for line in (
+        "play", "play b", "play b K10", "play b J10", "play black", "boardsize x", "boardsize 0", "komi nan",
+        "komi", "loadsgf /nonexistent.sgf", "final_status_list maybe", "passalive-pass-alive nonsense",
+        "passalive-pass-alive benson all", "passalive-capture A1", "passalive-explain pass", "undo", "7",
+        "\x00pl\x01ay", "play w A1 extra",
+    ):
+        response = engine.handle(line)
+        assert response is not None and response.startswith("?") and response.endswith("\n\n"), (line, response)
+    assert engine.handle("") is None and engine.handle("# a comment") is None
+    assert engine.handle("\x00\x01") is None  # control characters are dropped (GTP 2, section 3.1)
+    assert engine.handle("3 name") == "=3 passalive\n\n"
+
+
+def test_ko_and_suicide_are_refused_by_the_rules() -> None:
+    engine = GtpEngine(size=5)
+    # a ko: black captures at B3... and white may not retake at once
+    for colour, point in (("b", "B4"), ("b", "A3"), ("b", "B2"), ("w", "C4"), ("w", "D3"), ("w", "C2"), ("w", "B3")):
+        assert engine.handle(f"play {colour} {point}") == "=\n\n"
+    assert engine.handle("play b C3") == "=\n\n"  # captures B3
+    assert engine.handle("play w B3") == "? illegal move\n\n"  # the ko
+    assert engine.handle("play w E5") == "=\n\n"
+    # suicide: a single white stone inside black's one-point eye
+    engine = GtpEngine(size=5)
+    for point in ("A2", "B1"):
+        engine.handle(f"play b {point}")
+    assert engine.handle("play w A1") == "? illegal move\n\n"
+
+
+def test_analyze_commands_list_every_analysis_and_each_runs() -> None:
+    engine = GtpEngine(size=7)
+    for point in ("A2", "B2", "C2", "D2", "E2", "E1", "B1"):
+        engine.handle(f"play b {point}")
+    listed = engine.handle("gogui-analyze_commands")
+    assert listed is not None
+    entries = [line for line in listed[2:].strip().splitlines()]
+    from passalive.definitions.variants import VARIANTS
+
+    for name in VARIANTS:
+        assert any(f"passalive-pass-alive {name} " in e for e in entries), name
+    kinds = {e.split("/")[0] for e in entries}
+    assert kinds == {"gfx", "sboard", "string"}
+    for entry in entries:
+        command = entry.split("/", 2)[2].replace("%p", "B2")
+        response = engine.handle(command)
+        assert response is not None and response.startswith("="), (command, response)
+    gfx = engine.handle("passalive-pass-alive benson no")
+    assert gfx is not None and "CIRCLE A2 B2 C2 D2 E2 B1 E1" in gfx and "BLACK A1 C1 D1" in gfx
+
+
+def test_live_session_through_a_gtp_client(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    sgf = tmp_path / "game.sgf"
+    sgf.write_text("(;GM[1]FF[4]SZ[7]KM[6.5];B[ag];W[bg];B[af];W[cg];B[be])")
+    client = GtpClient.start(ENGINE)
+    try:
+        assert client.send("protocol_version") == "2"
+        assert "final_status_list" in client.send("list_commands").split("\n")
+        assert client.send(f"loadsgf {sgf}") == "white"
+        board = client.send("showboard")
+        assert "1 X O O . . . . 1" in board and "3 . X . . . . . 3" in board  # SGF rows count from the top
+        assert client.send(f"loadsgf {sgf} 3") == "black"  # the position before move 3
+        assert "2 . . . . . . . 2" in client.send("showboard")
+        with pytest.raises(GtpFailure, match="unknown command"):
+            client.send("genmove b")
+        assert client.send("name") == "passalive"  # still running
+    finally:
+        client.close()
+
+
+def _scripted_white(rng: random.Random, size: int) -> list[str]:
+    letters = "ABCDEFGHJKLMNOPQRST"[:size]
+    points = [f"{letter}{n}" for letter in letters for n in range(1, size + 1)]
+    rng.shuffle(points)
+    return points
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_against_gnu_go_unconditional_status(seed: int) -> None:
+    """GNU Go (black) plays a scripted random opponent; the moves are mirrored into
+    passalive; at the end `final_status_list alive` is exactly the stones GNU Go's
+    own unconditional analysis (`unconditional_status`) calls alive."""
+    if GNUGO is None:
+        print("SKIPPED: GNU Go is not installed (apt-get install gnugo)")
+        pytest.skip("GNU Go is not installed (apt-get install gnugo)")
+    size = 9
+    gnugo = GtpClient.start([GNUGO, "--mode", "gtp", "--level", "0", "--seed", str(seed)])
+    ours = GtpClient.start(ENGINE)
+    rng = random.Random(seed)
+    try:
+        for client in (gnugo, ours):
+            client.send(f"boardsize {size}")
+            client.send("clear_board")
+        for _ in range(400):
+            move = gnugo.send("genmove b")
+            ours.send(f"play b {move}")
+            played = "pass"
+            for point in _scripted_white(rng, size):  # the first move both engines accept
+                try:
+                    ours.send(f"play w {point}")
+                except GtpFailure:
+                    continue
+                try:
+                    gnugo.send(f"play w {point}")
+                except GtpFailure:
+                    ours.send("undo")
+                    continue
+                played = point
+                break
+            if played == "pass":
+                gnugo.send("play w pass")
+                ours.send("play w pass")
+                if move.lower() == "pass":
+                    break
+        letters = "ABCDEFGHJ"[:size]
+        stones = [f"{c}{n}" for c in letters for n in range(1, size + 1) if gnugo.send(f"color {c}{n}") != "empty"]
+        invincible = {v for v in stones if gnugo.send(f"unconditional_status {v}") == "alive"}
+        ours_alive = set(ours.send("final_status_list alive").split())
+        assert invincible, "the game should end with some unconditionally alive stones"
+        assert ours_alive == invincible
+    finally:
+        gnugo.close()
+        ours.close()
