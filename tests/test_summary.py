@@ -69,3 +69,18 @@ def test_an_empty_board(rule):
     (d,) = parse_diagrams(". . .\n. . .\n", format="plain")
     summary = summarise(d.board, rule, "suicide" if rule is not Suicide.ILLEGAL else None)
     assert summary is not None and summary.chains == [] and summary.alive == {"black": [], "white": []}
+
+
+def test_a_game_position_summarised_from_its_replayed_bitsets_is_its_board_summarised():
+    from pathlib import Path
+
+    from passalive import read_games
+    from passalive.tools.summary import summarise_position
+
+    for path in sorted((Path(__file__).parent / "data" / "games").rglob("*.sgf")):
+        if path.name == "broken.sgf":
+            continue
+        for game in read_games(path):
+            for position in game.positions():
+                for rule in (Suicide.ILLEGAL, Suicide.MULTI):
+                    assert summarise_position(position, rule) == summarise(position.board, rule)

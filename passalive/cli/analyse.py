@@ -209,17 +209,22 @@ def _fast_path(settings: _Settings) -> bool:
 
 def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] | None:
     """The JSON entry of `_entry` from bitsets, or None when the general path is needed."""
-    from passalive.tools.summary import summarise
+    from passalive.tools.summary import summarise, summarise_position
 
-    board = item.diagram.board
-    summary = summarise(board, rule, name)
+    if item.position is not None:
+        summary = summarise_position(item.position, rule, name)
+        size = [item.position.game.size] * 2
+    else:
+        board = item.diagram.board
+        summary = summarise(board, rule, name)
+        size = list(board.size) if board.size else None
     if summary is None:
         return None
     return {
         **item.fields(),
         "file": item.file,
-        "title": item.diagram.title,
-        "size": list(board.size) if board.size else None,
+        "title": item.title,
+        "size": size,
         "variant": summary.variant,
         "suicide": rule.value,
         "engine": "direct",

@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -164,8 +165,22 @@ class Item:
     file: str
     number: int
     """Counts the items of the file from 1."""
-    diagram: Diagram
+    given: Diagram | None = None
+    """The diagram, for a diagram file (a game's position makes its own when asked)."""
     position: Position | None = field(default=None, repr=False)
+
+    @cached_property
+    def diagram(self) -> Diagram:
+        """The diagram to work on (for a game's position, made on first use)."""
+        if self.given is not None:
+            return self.given
+        assert self.position is not None
+        return self.position.diagram()
+
+    @property
+    def title(self) -> str:
+        """The diagram's title, or the game position's (without making its board)."""
+        return self.position.title if self.given is None and self.position is not None else self.diagram.title
 
     @property
     def game(self) -> Game | None:
@@ -210,7 +225,7 @@ class Item:
 
     def heading(self) -> str:
         """A line naming the item: `file #n: title` plus, for a game, its facts."""
-        title = self.diagram.title or "(untitled)"
+        title = self.title or "(untitled)"
         text = f"{self.file} #{self.number}: {title}"
         if self.position is not None:
             info = self.position.game.info
@@ -246,7 +261,7 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
             for message in position.warnings:
                 warn(f"{game.location(position.step.move_offset)}: warning: {message}")
             number += 1
-            yield Item(name, number, position.diagram(), position)
+            yield Item(name, number, None, position)
 
 
 def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) -> list[Diagram]:

@@ -28,7 +28,7 @@ from passalive.go.coords import Frame
 from passalive.go.diagram import Diagram
 from passalive.go.suicide import Suicide
 
-__all__ = ["Game", "GameInfo", "Position", "Source", "Step", "empty_board", "parse_colour", "parse_suicide"]
+__all__ = ["Game", "GameInfo", "Position", "Source", "Step", "empty_board", "padded_bits", "parse_colour", "parse_suicide"]
 
 
 # ----------------------------------------------------------------- the text
@@ -119,6 +119,13 @@ def empty_board(size: int) -> Board:
 
 
 @functools.lru_cache(maxsize=32)
+def padded_bits(size: int) -> tuple[int, ...]:
+    """For every point id of the size x size board, its bit in the padded layout
+    of the direct algorithm's grid geometry (bit y*(size+1)+x: a clear bit ends each row)."""
+    return tuple(1 << (p + p // size) for p in range(size * size))
+
+
+@functools.lru_cache(maxsize=32)
 def _point_objects(size: int) -> dict[Colour, tuple[Point, ...]]:
     """Every point of the size x size board in every colour, made once and shared by all positions."""
     base = empty_board(size).points
@@ -173,6 +180,8 @@ class Game:
         colours = [Colour.EMPTY] * (size * size)
         objects = _point_objects(size)
         points = list(objects[Colour.EMPTY])  # kept equal to `colours`, point by point
+        padded = padded_bits(size)
+        bits = {Colour.BLACK: 0, Colour.WHITE: 0, Colour.EMPTY: 0}  # each colour's stones in the padded layout
         adjacency = empty_board(size).adjacency
         prisoners = {Colour.BLACK: 0, Colour.WHITE: 0}
         number = 0
@@ -183,6 +192,10 @@ class Game:
                 for p in setup:
                     colours[p] = colour
                     points[p] = objects[colour][p]
+                    bits[Colour.BLACK] &= ~padded[p]
+                    bits[Colour.WHITE] &= ~padded[p]
+                    if colour is not Colour.EMPTY:
+                        bits[colour] |= padded[p]
             if step.colour is not None:
                 number += 1
                 if step.point is None:
@@ -191,7 +204,12 @@ class Game:
                     passes = 0
                     note, changed = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
                     for p in changed:
-                        points[p] = objects[colours[p]][p]
+                        now = colours[p]
+                        points[p] = objects[now][p]
+                        bits[Colour.BLACK] &= ~padded[p]
+                        bits[Colour.WHITE] &= ~padded[p]
+                        if now is not Colour.EMPTY:
+                            bits[now] |= padded[p]
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
@@ -203,6 +221,7 @@ class Game:
                 move=number,
                 colours=tuple(colours),
                 points=tuple(points),
+                bits=(bits[Colour.BLACK], bits[Colour.WHITE]),
                 prisoners=(prisoners[Colour.BLACK], prisoners[Colour.WHITE]),
                 passes=passes,
                 suicide=rule,
@@ -288,6 +307,8 @@ class Position:
     colours: tuple[Colour, ...] = field(repr=False)
     points: tuple[Point, ...] = field(repr=False, compare=False, default=())
     """The board's points in their colours (shared `Point` objects, made once per board size)."""
+    bits: tuple[int, int] = field(repr=False, compare=False, default=(0, 0))
+    """The black and the white stones as bitsets of the padded layout (`padded_bits`)."""
     prisoners: tuple[int, int] = (0, 0)
     passes: int = 0
     suicide: Suicide = Suicide.ILLEGAL

@@ -28,6 +28,7 @@ from typing import Any
 from passalive.definitions.direct import Geometry, GridGeometry, casting_out
 from passalive.definitions.analysis import resolve_variant
 from passalive.go.board import STONE_COLOURS, Board
+from passalive.go.game import Position
 from passalive.go.coords import Frame
 from passalive.go.suicide import Suicide
 
@@ -85,6 +86,39 @@ def _components(g: GridGeometry, members: int) -> list[int]:
     return parts
 
 
+class _BitsGeometry(GridGeometry):
+    """The grid geometry of a full square board made from its stones' bitsets
+    (a game position keeps them move by move), without a `Board`."""
+
+    def __init__(self, black: int, white: int, size: int) -> None:  # noqa: D107 - no Board to read
+        self.width = self.height = size
+        self.stride = size + 1
+        self.black = black
+        self.white = white
+        self.mask = _full_mask(size)
+        self.empty = self.mask & ~black & ~white
+        self.open = 0
+
+
+@functools.lru_cache(maxsize=32)
+def _full_mask(size: int) -> int:
+    row = (1 << size) - 1
+    return sum(row << (y * (size + 1)) for y in range(size))
+
+
+def summarise_position(position: Position, suicide: Suicide | None = None, variant: str | None = None) -> Summary | None:
+    """`summarise` for a game's position, from the bitsets its replay keeps (no Board is made)."""
+    rule = position.suicide if suicide is None else suicide
+    if variant is not None and variant not in FAST_VARIANTS:
+        return None
+    chosen = resolve_variant(variant, rule)
+    if chosen.name not in FAST_VARIANTS:
+        return None
+    size = position.game.size
+    g = _BitsGeometry(position.bits[0], position.bits[1], size)
+    return _summary(g, _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
+
+
 def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None) -> Summary | None:
     """The alive stones, territory and chains of both colours as names, or None
     when the board or the variant needs the general path (see the module docstring)."""
@@ -96,7 +130,11 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     g = Geometry.of(board)
     if not isinstance(g, GridGeometry):
         return None
-    table = _name_table(g.width, g.height, board.frame)
+    return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points)
+
+
+def _summary(g: GridGeometry, table: tuple[str, ...], suicide: Suicide, variant: str, all_points: bool) -> Summary:
+    """The summary from a grid geometry (see the module docstring)."""
     every_point = suicide is not Suicide.ILLEGAL
     alive: dict[str, list[str]] = {}
     territory: dict[str, list[str]] = {}
@@ -104,7 +142,7 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     for colour in STONE_COLOURS:
         name = colour.value
         own = g.stones(colour)
-        result = casting_out(g, colour, chosen.all_points)
+        result = casting_out(g, colour, all_points)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
         alive[name] = _names(stones, table)
@@ -133,7 +171,7 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
         territory[name] = _names(owned, table)
     chains.sort()
     return Summary(
-        variant=chosen.name,
+        variant=variant,
         alive=alive,
         territory=territory,
         chains=[{"colour": colour, "stones": _names(bits, table), "alive": is_alive} for _, colour, bits, is_alive in chains],
