@@ -12,11 +12,12 @@ each board size it prints:
   time, and CPU time per position (the process and its workers);
 * the same with `--jobs 1`;
 * per stage in one process (CPU time per position): reading the SGF
-  (`read_games`), replaying the moves (`Game.positions`), making the
-  `Board`, analysing (casting-out: alive stones, territory and chains of
-  both colours from bitsets, `passalive.tools.summary`, as `analyse --jsonl`
-  does) and writing the JSON line; beside them, not in the pipeline, the
-  general path (`analyse()` with the Board's own chains and regions);
+  (`read_games`), replaying the moves (`Game.positions`, which keeps the
+  stones as bitsets), analysing (casting-out: alive stones, territory and
+  chains of both colours from those bitsets, `passalive.tools.summary`, as
+  `analyse --jsonl` does) and writing the JSON line; beside them, not in the
+  pipeline, making the `Board` and the general path (`analyse()` with the
+  Board's own chains and regions);
 * a plain baseline measured in the same run: the direct algorithm alone
   (`passalive.definitions.direct.casting_out` on the board's bitsets, both
   colours), and the ratio of the whole pipeline to it.
@@ -48,7 +49,7 @@ from passalive.definitions.analysis import analyse  # noqa: E402
 from passalive.definitions.direct import Geometry, casting_out  # noqa: E402
 from passalive.go.board import STONE_COLOURS  # noqa: E402
 from passalive.grammar.sgf import read_games  # noqa: E402
-from passalive.tools.summary import summarise  # noqa: E402
+from passalive.tools.summary import summarise_position  # noqa: E402
 
 
 def collection(data: Path, size: int, games: int) -> list[Path]:
@@ -100,18 +101,17 @@ def stages(paths: list[Path]) -> dict[str, float]:
             totals["replay"] += clock() - t
             for number, position in enumerate(positions, 1):
                 t = clock()
-                board = position.board
-                diagram = position.diagram()
-                totals["board"] += clock() - t
-                t = clock()
-                summary = summarise(board, position.suicide)
+                summary = summarise_position(position)
                 totals["analyse"] += clock() - t
                 t = clock()
-                item = Item(str(path), number, diagram, position)
-                entry = {**item.fields(), "title": diagram.title, "alive": summary.alive,
-                         "territory": summary.territory, "chains": summary.chains}
+                item = Item(str(path), number, None, position)
+                entry = {**item.fields(), "title": item.title, "alive": summary.alive,  # type: ignore[union-attr]
+                         "territory": summary.territory, "chains": summary.chains}  # type: ignore[union-attr]
                 sink.write(json.dumps(entry, separators=(",", ":")) + "\n")
                 totals["json"] += clock() - t
+                t = clock()
+                board = position.board
+                totals["board"] += clock() - t
                 t = clock()
                 result = analyse(board, suicide=position.suicide)
                 for colour in STONE_COLOURS:
@@ -144,7 +144,7 @@ def report(size: int, paths: list[Path], jobs: int) -> None:
     totals = stages(paths)
     count = totals.pop("positions")
     baseline = totals["baseline"] / count
-    pipeline = sum(v for k, v in totals.items() if k not in ("baseline", "general")) / count
+    pipeline = sum(v for k, v in totals.items() if k not in ("baseline", "general", "board")) / count
     for name, seconds in totals.items():
         print(f"  {name:9s} {seconds / count * 1e6:9,.0f} µs per position")
     print(f"  pipeline  {pipeline * 1e6:9,.0f} µs per position = {pipeline / baseline:.1f} x the direct algorithm alone "
