@@ -410,7 +410,7 @@ def run(
             click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
 
     try:
-        if runner.jobs > 1 and len(files) > 1:
+        if runner.jobs > 1 and len(files) > 1 and "-" not in files:  # standard input is read by this process
             import multiprocessing
 
             job = functools.partial(_do_file, selection, work, settings)
