@@ -46,14 +46,32 @@ class Summary:
     chains: list[dict[str, Any]]
 
 
+@dataclass(frozen=True, eq=False)
+class _NameTable:
+    """The name of every bit of a padded grid layout (padding bits: ""), and the
+    names of recently seen chains by bitset: a game's next position keeps most of its chains."""
+
+    names: tuple[str, ...]
+    chains: dict[int, list[str]]
+
+    def chain(self, bits: int) -> list[str]:
+        """`_names` of a chain, remembered (a bounded cache, emptied when full)."""
+        found = self.chains.get(bits)
+        if found is None:
+            if len(self.chains) > 4096:
+                self.chains.clear()
+            found = self.chains[bits] = _names(bits, self.names)
+        return list(found)
+
+
 @functools.lru_cache(maxsize=64)
-def _name_table(width: int, height: int, frame: Frame) -> tuple[str, ...]:
-    """The name of every bit of the padded grid layout (padding bits: "")."""
+def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
+    """The names of the padded layout of a width x height grid placed by `frame`."""
     names = []
     for y in range(height):
         names.extend(frame.name(x, y, width) for x in range(width))
         names.append("")
-    return tuple(names)
+    return _NameTable(tuple(names), {})
 
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
@@ -133,7 +151,7 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points)
 
 
-def _summary(g: GridGeometry, table: tuple[str, ...], suicide: Suicide, variant: str, all_points: bool) -> Summary:
+def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
     """The summary from a grid geometry (see the module docstring)."""
     every_point = suicide is not Suicide.ILLEGAL
     alive: dict[str, list[str]] = {}
@@ -145,7 +163,7 @@ def _summary(g: GridGeometry, table: tuple[str, ...], suicide: Suicide, variant:
         result = casting_out(g, colour, all_points)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
-        alive[name] = _names(stones, table)
+        alive[name] = _names(stones, table.names)
         for chain in _components(g, own):
             low = chain & -chain
             chains.append((low, name, chain, low in alive_chains))
@@ -168,12 +186,12 @@ def _summary(g: GridGeometry, table: tuple[str, ...], suicide: Suicide, variant:
                 target = region if every_point else region & g.empty
                 if any(not target & ~near for near in reach):
                     owned |= region
-        territory[name] = _names(owned, table)
+        territory[name] = _names(owned, table.names)
     chains.sort()
     return Summary(
         variant=variant,
         alive=alive,
         territory=territory,
-        chains=[{"colour": colour, "stones": _names(bits, table), "alive": is_alive} for _, colour, bits, is_alive in chains],
+        chains=[{"colour": colour, "stones": table.chain(bits), "alive": is_alive} for _, colour, bits, is_alive in chains],
     )
 
