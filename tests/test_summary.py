@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,6 +47,7 @@ def test_the_summary_is_the_analysis(data):
     if summary is None:
         return
     assert (summary.variant, summary.alive, summary.territory, summary.chains) == expected
+    assert summary.chains_json() == json.dumps(expected[3], separators=(",", ":"))
 
 
 def test_a_board_with_two_eyes_and_territory():

@@ -183,9 +183,9 @@ def _work(item: Item, settings: _Settings) -> Any:
     """One item's analyses: JSON entries (one per variant) or the text block."""
     rule = item.suicide(settings.suicide)
     if settings.output in ("json", "jsonl") and _fast_path(settings):
-        fast = [_fast_entry(item, rule, name) for name in settings.names]
+        fast = [_fast_entry(item, rule, name, settings.output == "jsonl") for name in settings.names]
         if all(entry is not None for entry in fast):
-            return "".join(map(json_line, fast)) if settings.output == "jsonl" else fast
+            return "".join(fast) if settings.output == "jsonl" else fast  # type: ignore[arg-type]
     results = [
         analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
                 territory=settings.territory)
@@ -207,8 +207,9 @@ def _fast_path(settings: _Settings) -> bool:
     )
 
 
-def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] | None:
-    """The JSON entry of `_entry` from bitsets, or None when the general path is needed."""
+def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False) -> dict[str, Any] | str | None:
+    """The JSON entry of `_entry` from bitsets (as a --jsonl line when `line`), or None
+    when the general path is needed."""
     from passalive.tools.summary import summarise, summarise_position
 
     if item.position is not None:
@@ -220,7 +221,7 @@ def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] |
         size = list(board.size) if board.size else None
     if summary is None:
         return None
-    return {
+    head = {
         **item.fields(),
         "file": item.file,
         "title": item.title,
@@ -231,8 +232,10 @@ def _fast_entry(item: Item, rule: Suicide, name: str | None) -> dict[str, Any] |
         "territory_convention": "healthy",
         "alive": summary.alive,
         "territory": summary.territory,
-        "chains": summary.chains,
     }
+    if line:  # the chains' JSON is remembered per chain: most chains stay from one node to the next
+        return json_line(head)[:-2] + ',"chains":' + summary.chains_json() + "}\n"
+    return {**head, "chains": summary.chains}
 
 
 @click.command("analyse")

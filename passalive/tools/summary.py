@@ -22,7 +22,9 @@ next to every empty point of R (with suicide legal: to every point of R).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from passalive.definitions.direct import Geometry, GridGeometry, casting_out
@@ -38,12 +40,36 @@ FAST_VARIANTS = ("casting-out", "suicide")
 
 @dataclass(frozen=True)
 class Summary:
-    """What `passalive analyse --json` prints for one board under one variant, as names."""
+    """What `passalive analyse --json` prints for one board under one variant, as names.
+
+    `chains` lists every chain of both colours in `Board.chains` order as
+    {"colour", "stones", "alive"}; `chains_json()` is the same list as JSON
+    text, made from pieces remembered per chain.
+    """
 
     variant: str
     alive: dict[str, list[str]]
     territory: dict[str, list[str]]
-    chains: list[dict[str, Any]]
+    raw_chains: tuple[tuple[str, int, bool], ...] = field(repr=False)
+    """(colour name, stones as a bitset of the padded layout, pass-alive) of every chain, in order."""
+    table: _NameTable | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def chains(self) -> list[dict[str, Any]]:
+        """Every chain as {"colour", "stones" (names in reading order), "alive"}."""
+        assert self.table is not None
+        chain = self.table.chain
+        return [{"colour": colour, "stones": list(chain(bits)[0]), "alive": alive} for colour, bits, alive in self.raw_chains]
+
+    def chains_json(self) -> str:
+        """`chains` as compact JSON text (as `json.dumps(chains, separators=(",", ":"))` writes it)."""
+        assert self.table is not None
+        chain = self.table.chain
+        parts = [
+            f'{{"colour":"{colour}","stones":{chain(bits)[1]},"alive":{"true" if alive else "false"}}}'
+            for colour, bits, alive in self.raw_chains
+        ]
+        return "[" + ",".join(parts) + "]"
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,16 +78,17 @@ class _NameTable:
     names of recently seen chains by bitset: a game's next position keeps most of its chains."""
 
     names: tuple[str, ...]
-    chains: dict[int, list[str]]
+    chains: dict[int, tuple[list[str], str]]
 
-    def chain(self, bits: int) -> list[str]:
-        """`_names` of a chain, remembered (a bounded cache, emptied when full)."""
+    def chain(self, bits: int) -> tuple[list[str], str]:
+        """The names of a chain's stones, and them as a JSON list (a bounded cache, emptied when full)."""
         found = self.chains.get(bits)
         if found is None:
             if len(self.chains) > 4096:
                 self.chains.clear()
-            found = self.chains[bits] = _names(bits, self.names)
-        return list(found)
+            names = _names(bits, self.names)
+            found = self.chains[bits] = (names, json.dumps(names, separators=(",", ":")))
+        return found
 
 
 @functools.lru_cache(maxsize=64)
@@ -192,6 +219,7 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
         variant=variant,
         alive=alive,
         territory=territory,
-        chains=[{"colour": colour, "stones": table.chain(bits), "alive": is_alive} for _, colour, bits, is_alive in chains],
+        raw_chains=tuple((colour, bits, is_alive) for _, colour, bits, is_alive in chains),
+        table=table,
     )
 
