@@ -105,9 +105,9 @@ def stages(paths: list[Path]) -> dict[str, float]:
                 totals["analyse"] += clock() - t
                 t = clock()
                 item = Item(str(path), number, None, position)
-                entry = {**item.fields(), "title": item.title, "alive": summary.alive,  # type: ignore[union-attr]
-                         "territory": summary.territory, "chains": summary.chains}  # type: ignore[union-attr]
-                sink.write(json.dumps(entry, separators=(",", ":")) + "\n")
+                head = {**item.fields(), "title": item.title, "alive": summary.alive,  # type: ignore[union-attr]
+                        "territory": summary.territory}  # type: ignore[union-attr]
+                sink.write(json.dumps(head, separators=(",", ":"))[:-1] + ',"chains":' + summary.chains_json() + "}\n")  # type: ignore[union-attr]
                 totals["json"] += clock() - t
                 t = clock()
                 board = position.board
