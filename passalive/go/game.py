@@ -181,48 +181,56 @@ class Game:
         objects = _point_objects(size)
         points = list(objects[Colour.EMPTY])  # kept equal to `colours`, point by point
         padded = padded_bits(size)
-        bits = {Colour.BLACK: 0, Colour.WHITE: 0, Colour.EMPTY: 0}  # each colour's stones in the padded layout
+        black_bits = white_bits = 0  # each colour's stones in the padded layout
         adjacency = empty_board(size).adjacency
-        prisoners = {Colour.BLACK: 0, Colour.WHITE: 0}
+        prisoners = [0, 0]  # taken by black, by white
         number = 0
         passes = 0
+        black, white, empty = Colour.BLACK, Colour.WHITE, Colour.EMPTY
+        black_points, white_points, empty_points = objects[black], objects[white], objects[empty]
         for step in self.steps:
             notes: list[str] = []
-            for setup, colour in ((step.black, Colour.BLACK), (step.white, Colour.WHITE), (step.empty, Colour.EMPTY)):
-                for p in setup:
-                    colours[p] = colour
-                    points[p] = objects[colour][p]
-                    bits[Colour.BLACK] &= ~padded[p]
-                    bits[Colour.WHITE] &= ~padded[p]
-                    if colour is not Colour.EMPTY:
-                        bits[colour] |= padded[p]
+            changed: Sequence[int] = ()
+            if step.black or step.white or step.empty:
+                passes = 0
+                for setup, colour in ((step.black, black), (step.white, white), (step.empty, empty)):
+                    for p in setup:
+                        colours[p] = colour
+                changed = [*step.black, *step.white, *step.empty]
             if step.colour is not None:
                 number += 1
                 if step.point is None:
                     passes += 1
                 else:
                     passes = 0
-                    note, changed = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
-                    for p in changed:
-                        now = colours[p]
-                        points[p] = objects[now][p]
-                        bits[Colour.BLACK] &= ~padded[p]
-                        bits[Colour.WHITE] &= ~padded[p]
-                        if now is not Colour.EMPTY:
-                            bits[now] |= padded[p]
+                    note, played = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
+                    changed = [*changed, *played] if changed else played
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
-            elif step.black or step.white or step.empty:
-                passes = 0
+            for p in changed:
+                now = colours[p]
+                bit = padded[p]
+                if now is black:
+                    points[p] = black_points[p]
+                    black_bits |= bit
+                    white_bits &= ~bit
+                elif now is white:
+                    points[p] = white_points[p]
+                    white_bits |= bit
+                    black_bits &= ~bit
+                else:
+                    points[p] = empty_points[p]
+                    black_bits &= ~bit
+                    white_bits &= ~bit
             yield Position(
                 game=self,
                 node=step.node,
                 move=number,
                 colours=tuple(colours),
                 points=tuple(points),
-                bits=(bits[Colour.BLACK], bits[Colour.WHITE]),
-                prisoners=(prisoners[Colour.BLACK], prisoners[Colour.WHITE]),
+                bits=(black_bits, white_bits),
+                prisoners=(prisoners[0], prisoners[1]),
                 passes=passes,
                 suicide=rule,
                 warnings=tuple(notes),
@@ -251,7 +259,7 @@ def _play_recorded(
     point: int,
     colour: Colour,
     rule: Suicide,
-    prisoners: dict[Colour, int],
+    prisoners: list[int],
 ) -> tuple[str, list[int]]:
     """Play one move of a record in place: what was wrong with it ("" if nothing)
     and the points whose colour changed.
@@ -263,11 +271,12 @@ def _play_recorded(
     if colours[point] is not Colour.EMPTY:
         return "is on an occupied point: not played", []
     captured, suicided = _capture(colours, adjacency, point, colour)
-    prisoners[colour] += len(captured)
+    mover = 0 if colour is Colour.BLACK else 1
+    prisoners[mover] += len(captured)
     changed = [point, *captured, *suicided]
     if not suicided:
         return "", changed
-    prisoners[colour.opponent] += len(suicided)
+    prisoners[1 - mover] += len(suicided)
     if rule is Suicide.ILLEGAL:
         return f"is a suicide, illegal under this game's rules (its {len(suicided)} stone(s) removed)", changed
     if rule is Suicide.MULTI and len(suicided) == 1:
