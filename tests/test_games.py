@@ -321,3 +321,11 @@ def test_json_is_compact_in_a_pipeline_and_indented_when_asked(capsys):
     _, pretty, _ = run(["show", str(DATA / "finished-komi.sgf"), "--json", "--pretty"], capsys)
     assert compact.count("\n") == 1 and pretty.count("\n") > 20
     assert json.loads(compact) == json.loads(pretty)
+
+
+def test_in_a_collection_the_games_that_reach_the_node_are_shown_the_others_skipped(capsys):
+    code, out, err = run(["show", str(DATA / "two-games.sgf"), "--node", "5", "--jsonl"], capsys)
+    assert code == 0 and [d["game"] for d in lines(out)] == [1]
+    assert "two-games.sgf:3:2: warning: game 2 (line 1) has only nodes 0 to 2, not node 5; this game skipped" in err
+    code, _, err = run(["show", str(DATA / "two-games.sgf"), "--node", "50"], capsys)
+    assert code == 2 and "no game of the file reaches that node or move" in err

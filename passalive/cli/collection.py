@@ -254,14 +254,24 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
     from passalive.grammar.sgf import read_games
 
     number = 0
-    for game in read_games(data, name, variation=selection.variation, suicide=selection.suicide):
+    games = read_games(data, name, variation=selection.variation, suicide=selection.suicide)
+    short: list[InputError] = []
+    for game in games:
         for message, location in game.warnings:
             warn(f"{location}: warning: {message}")
-        for position in _chosen(game, selection):
-            for message in position.warnings:
-                warn(f"{game.location(position.step.move_offset)}: warning: {message}")
-            number += 1
-            yield Item(name, number, None, position)
+        try:
+            for position in _chosen(game, selection):
+                for message in position.warnings:
+                    warn(f"{game.location(position.step.move_offset)}: warning: {message}")
+                number += 1
+                yield Item(name, number, None, position)
+        except _TooShort as error:  # a collection: the games that reach the node or move are enough
+            if len(games) == 1:
+                raise InputError(error.message, error.location) from None
+            short.append(error)
+            warn(f"{game.location(game.steps[0].offset)}: warning: {error.message.removeprefix(name + ': ')}; this game skipped")
+    if short and len(short) == len(games):
+        raise InputError(f"{name}: no game of the file reaches that node or move (see the warnings)")
 
 
 def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) -> list[Diagram]:
@@ -281,6 +291,10 @@ def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) ->
             f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
         )
     return diagrams
+
+
+class _TooShort(InputError):
+    """A game's line does not reach the node or move asked for."""
 
 
 def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
@@ -309,7 +323,10 @@ def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
             return
         last = position
     if selection.node is not None or selection.move is not None:
-        game.position(node=selection.node, move=selection.move)  # raises: no such node or move
+        try:
+            game.position(node=selection.node, move=selection.move)  # raises: no such node or move
+        except InputError as error:
+            raise _TooShort(error.message, error.location) from None
     elif not selection.all_nodes and last is not None:
         yield last
 
