@@ -290,12 +290,24 @@ def _capture(
     """Put `colour` on the empty `point`; remove what it captures, then the
     mover's chain if it has no liberty.  Returns (captured, suicided) points.
 
-    The one place a game's replay meets the capture rule.
+    The one place a game's replay meets the capture rule: passalive's one
+    capture rule (`passalive.go.play`) with every suicide played out, since a
+    record is what happened (the caller words what its rules forbid).
     """
-    from passalive.grammar._capture import play, remove_chain  # noqa: PLC0415 - until go.play lands
+    if _play is not None:
+        played = _play(colours, adjacency, point, colour, Colour.EMPTY, Suicide.ALL)
+        assert played is not None  # the point is empty and every suicide is played out
+        return list(played.captured), list(played.suicided)
+    from passalive.grammar._capture import play, remove_chain  # until passalive.go.play is in the tree
 
     captured, suicide = play(colours, adjacency, point, colour)
     return captured, (remove_chain(colours, adjacency, point) if suicide else [])
+
+
+try:
+    from passalive.go.play import play as _play
+except ImportError:  # pragma: no cover - a tree before the one capture rule
+    _play = None  # type: ignore[assignment]
 
 
 # ------------------------------------------------------------ a position
