@@ -333,11 +333,9 @@ def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
 
 def _surely_legal(position: Position) -> bool:
     """Whether every chain of the position has a liberty, by bitsets (False: ask `Board.check_legal`)."""
-    from passalive.definitions.direct import Geometry, GridGeometry
+    from passalive.tools.summary import position_geometry
 
-    g = Geometry.of(position.board)
-    if not isinstance(g, GridGeometry):
-        return False
+    g = position_geometry(position)
     near_empty = g.dilate(g.empty)
     for own in (g.black, g.white):
         if own & ~g.fill(near_empty & own, own):

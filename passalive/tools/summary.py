@@ -151,6 +151,11 @@ def _full_mask(size: int) -> int:
     return sum(row << (y * (size + 1)) for y in range(size))
 
 
+def position_geometry(position: Position) -> GridGeometry:
+    """The direct algorithm's grid geometry of a game's position, from its replayed bitsets."""
+    return _BitsGeometry(position.bits[0], position.bits[1], position.game.size)
+
+
 def summarise_position(position: Position, suicide: Suicide | None = None, variant: str | None = None) -> Summary | None:
     """`summarise` for a game's position, from the bitsets its replay keeps (no Board is made)."""
     rule = position.suicide if suicide is None else suicide
@@ -160,7 +165,7 @@ def summarise_position(position: Position, suicide: Suicide | None = None, varia
     if chosen.name not in FAST_VARIANTS:
         return None
     size = position.game.size
-    g = _BitsGeometry(position.bits[0], position.bits[1], size)
+    g = position_geometry(position)
     return _summary(g, _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
 
 
