@@ -123,17 +123,10 @@ def build(source: Source, folder: Path) -> Path:
     return executable
 
 
-def size_of(board: Board) -> tuple[int, int]:
-    """Width and height of a board built as a grid."""
-    assert board.size is not None, "a grid board"
-    return board.size
-
-
 def board_rows(board: Board) -> list[str]:
-    width, height = size_of(board)
+    width, height = board.size  # type: ignore[misc]
     symbol = {Colour.BLACK: "x", Colour.WHITE: "o", Colour.EMPTY: "."}
-    colour = {board.coord_of(p.id): p.colour for p in board.points}
-    return ["".join(symbol[colour[(x, y)]] for x in range(width)) for y in range(height)]
+    return ["".join(symbol[board.points[board.at(x, y)].colour] for x in range(width)) for y in range(height)]  # type: ignore[index]
 
 
 def main() -> int:
@@ -167,7 +160,7 @@ def main() -> int:
             print(f"skipped: KataGo's board.cpp could not be built: {problem}")
             return 0
         text = "".join(
-            f"{size_of(b)[0]} {size_of(b)[1]}\n" + "\n".join(board_rows(b)) + f"\n{kind} {' '.join(map(str, flags))}\n"
+            f"{b.size[0]} {b.size[1]}\n" + "\n".join(board_rows(b)) + f"\n{kind} {' '.join(map(str, flags))}\n"  # type: ignore[index]
             for kind, b, flags, _ in cases
         )
         start = time.perf_counter()
@@ -177,7 +170,7 @@ def main() -> int:
     ours_time = 0.0
     line = 0
     for kind, board, flags, _ in cases:
-        height = size_of(board)[1]
+        height = board.size[1]  # type: ignore[index]
         count = int(output[line])
         theirs = output[line + 1 : line + 1 + height]
         line += 1 + height

@@ -20,36 +20,19 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_analyse import median_us  # noqa: E402
 from strategies import random_position  # noqa: E402
 
 from passalive.definitions.analysis import analyse  # noqa: E402
 from passalive.definitions.area import AreaMode, area_map, independent_life_area  # noqa: E402
 from passalive.definitions.unconditional import unconditional_status  # noqa: E402
 from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
-
-
-def fresh(board: Board) -> Board:
-    """The same position with no cached structure."""
-    adjacency = tuple(tuple(list(adj)) for adj in board.adjacency)
-    return Board(board.points, adjacency, board.size, board.frame, board.open_sides)
-
-
-def median_us(boards: list[Board], run: Callable[[Board], object]) -> float:
-    times = []
-    for board in boards:
-        b = fresh(board)
-        start = time.process_time()
-        run(b)
-        times.append(time.process_time() - start)
-    return statistics.median(times) * 1e6
 
 
 def pass_alive(b: Board) -> None:

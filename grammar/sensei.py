@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
-from typing import Any, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -227,11 +226,11 @@ def read_block(
 
     return Diagram(
         board=board,
-        title=options.title,
-        first_colour=options.first_colour,
-        coordinates=options.coordinates,
-        board_size=options.board_size,
-        first_move=options.first_move,
+        title=title,
+        first_colour=first_colour,
+        coordinates=coordinates,
+        board_size=board_size,
+        first_move=first_move,
         moves=tuple(moves),
         replayed=replay,
         links=tuple(links),
@@ -385,11 +384,10 @@ def _may_have_dead_chain(board: Board) -> bool:
     return False
 
 
-def _parse(block: _Block, text: str) -> list[Any]:
+def _parse(block: _Block, text: str) -> list:
     """Parse a block's text; lexer and parser errors become InputErrors."""
     try:
-        # The _Lines transformer turns the tree into its list of lines.
-        return cast("list[Any]", parser().parse(text))
+        return parser().parse(text)  # type: ignore[return-value]
     except UnexpectedCharacters as error:
         line = block.first + error.line
         char = error.char
@@ -412,21 +410,9 @@ def _parse(block: _Block, text: str) -> list[Any]:
         raise block.error(f"cannot read this diagram: {error}", block.first + 1, 1) from None
 
 
-@dataclass(frozen=True)
-class _Header:
-    """What the `$$` header line says: its options, its title, and the columns
-    (on the header line) of the size option and of the title, for messages."""
-
-    first_colour: Colour
-    coordinates: bool
-    board_size: int | None
-    first_move: int
-    size_column: int
-    title: str
-    title_column: int
-
-
-def _header(block: _Block, header: Token, line: int) -> _Header:
+def _header(
+    block: _Block, header: Token, line: int
+) -> tuple[Colour, bool, int | None, int, int, str, int]:
     """The header options and title: colour, coordinates, size, first move, columns."""
     value = header.value
     column0 = header.column or 1
@@ -468,7 +454,7 @@ def _header(block: _Block, header: Token, line: int) -> _Header:
                 line,
                 column,
             )
-    return _Header(first_colour, coordinates, board_size, first_move, size_column, title, title_column)
+    return first_colour, coordinates, board_size, first_move, size_column, title, title_column
 
 
 def _is_edge_row(row: _Row) -> bool:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Callable
 
 from passalive.errors import InputError, Location
@@ -33,7 +32,6 @@ from passalive.rules.check import REP, rep_base
 from passalive.rules.storage import EqRel
 
 if TYPE_CHECKING:
-    from passalive.rules.compile import CompiledRule
     from passalive.rules.engine import Model
 
 
@@ -73,12 +71,12 @@ class NoteValue:
     columns: Columns
 
 
-def _columns(name: str, literals: Iterable[ast.Literal]) -> Columns:
+def _columns(name: str, literals) -> Columns:
     """The columns of the atoms among `literals` (and inside their negations and
     aggregates) in which the variable `name` stands as an argument of its own."""
     out: list[tuple[str, int]] = []
 
-    def visit(lit: ast.Literal) -> None:
+    def visit(lit) -> None:
         if isinstance(lit, ast.Atom):
             for j, a in enumerate(lit.args):
                 if isinstance(a, ast.Var) and not a.anonymous and a.name == name:
@@ -113,7 +111,7 @@ def _note(field: str, parts: list) -> tuple[str, tuple[NoteValue, ...]]:
     return text, tuple(marks)
 
 
-def _bindings_parts(items: Iterable[tuple[str, Any]], literals: Iterable[ast.Literal]) -> list:
+def _bindings_parts(items, literals) -> list:
     """`X = 1, Y = 2` as note parts, each value with the columns of its variable."""
     parts: list = []
     for k, v in items:
@@ -123,15 +121,14 @@ def _bindings_parts(items: Iterable[tuple[str, Any]], literals: Iterable[ast.Lit
     return parts
 
 
-def _labelled(text: str, marks: Iterable[NoteValue], label: Callable[[str, int, Any], str | None]) -> str:
+def _labelled(text: str, marks, label: Callable[[str, int, Any], str | None]) -> str:
     """`text` with each marked value named by `label`, when it names it alike in all its columns."""
     for mark in sorted(marks, key=lambda m: m.start, reverse=True):
         if mark.value is None or isinstance(mark.value, (str, bool)):
             continue
         names = {label(rel, pos, mark.value) for rel, pos in mark.columns}
-        name = names.pop() if len(names) == 1 else None
-        if name is not None:
-            text = text[:mark.start] + name + text[mark.end:]
+        if len(names) == 1 and None not in names:
+            text = text[:mark.start] + names.pop() + text[mark.end:]
     return text
 
 
@@ -192,7 +189,7 @@ class Proof:
     def __str__(self) -> str:
         return self.render()
 
-    def walk(self) -> Iterator[Proof]:
+    def walk(self):
         """Every node, depth first."""
         yield self
         for child in self.children:
@@ -314,8 +311,7 @@ class Explainer:
             return self._rule_proof(text, name, values, rule, compiled, match, view, path, shown)
         return Proof(text, "ref", True, "holds (no derivation found)", name, values)
 
-    def _rule_proof(self, text: str, name: str, values: tuple, rule: ast.Rule, compiled: CompiledRule,
-                    match: tuple, view: _View, path: set, shown: set) -> Proof:
+    def _rule_proof(self, text, name, values, rule, compiled, match, view, path, shown) -> Proof:
         _head, witnesses, aggs, bindings = match
         children = []
         for i, lit in enumerate(rule.body):
@@ -374,14 +370,14 @@ class Explainer:
                     out.append(Proof(reason, "test", False, children=tuple(children), notes=rnotes))
         return tuple(out)
 
-    def _comparison_text(self, lit: ast.Comparison, index: int, compiled: CompiledRule, bindings: dict, aggs: dict,
+    def _comparison_text(self, lit: ast.Comparison, index: int, compiled, bindings: dict, aggs: dict,
                          rule: ast.Rule) -> tuple[str, tuple[NoteValue, ...]]:
         """The comparison with its aggregate values and variable values, and the
         columns of those variables in the rule (aggregate values keep their form)."""
         notes: list[list] = []
         said: list[str] = []
         for step in compiled.steps:
-            if step.agg is not None and step.index == index and step.agg.result in aggs:
+            if step.kind == "agg" and step.index == index and step.agg.result in aggs:
                 value = aggs[step.agg.result][0]
                 notes.append([f"{step.agg.agg.op} = {value}"])
                 said.append(f"{step.agg.agg.op} = {value}")
@@ -594,9 +590,7 @@ _OPS = {
 }
 
 
-def body_assignments(
-    body: tuple, bindings: dict, state: list, slots: dict, limit: int = 64
-) -> list[tuple[dict, ast.Literal | None]]:
+def body_assignments(body: tuple, bindings: dict, state: list, slots: dict, limit: int = 64):
     """Explain-time evaluation of an aggregate body (not used by `run`).
 
     Yields `(assignment, failing)` for every assignment of the variables that
@@ -605,7 +599,7 @@ def body_assignments(
     """
     atoms = [lit for lit in body if isinstance(lit, ast.Atom)]
     rest = [lit for lit in body if not isinstance(lit, ast.Atom)]
-    out: list[tuple[dict, ast.Literal | None]] = []
+    out: list = []
 
     def known(arg: ast.Term, env: dict) -> bool:
         try:
@@ -631,7 +625,7 @@ def body_assignments(
                         ok = False
                 else:
                     store = state[slots[lit.atom.relation]]
-                    cols = tuple(j for j, a in enumerate(lit.atom.args) if not (isinstance(a, ast.Var) and a.anonymous))
+                    cols = [j for j, a in enumerate(lit.atom.args) if not (isinstance(a, ast.Var) and a.anonymous)]
                     try:
                         values = [_value(lit.atom.args[j], env) for j in cols]
                     except (KeyError, ZeroDivisionError):
@@ -654,8 +648,8 @@ def body_assignments(
         store = state[slots[best.relation]]
         cols = tuple(j for j, a in enumerate(best.args) if known(a, env))
         if cols:
-            bound = [_value(best.args[j], env) for j in cols]
-            key = bound[0] if len(bound) == 1 else tuple(bound)
+            values = [_value(best.args[j], env) for j in cols]
+            key = values[0] if len(values) == 1 else tuple(values)
             rows = store.getter(cols)(key, ())
         else:
             rows = store.scan()

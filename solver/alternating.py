@@ -31,7 +31,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passalive.go.bitboard import Grid, Position, bits, play
+from passalive.go.bitboard import Grid, Position, bits
+from passalive.go.board import grid_adjacency
+from passalive.go.suicide import Suicide
+from passalive.go.play import play as play_move
 from passalive.go.board import Colour
 
 DEFAULT_BUDGET = 300_000
@@ -61,6 +64,22 @@ class Verdict:
     broken: str
     states: int
 
+
+
+def play(grid: Grid, position: Position, colour: Colour, p: int) -> Position | None:
+    """The position after `colour` plays at the empty point p, by the one capture
+    rule (`passalive.go.play`); None when the move is a suicide (illegal here)."""
+    states = bytearray(grid.n)
+    for q in bits(position.black):
+        states[q] = 1
+    for q in bits(position.white):
+        states[q] = 2
+    stone = 1 if colour is Colour.BLACK else 2
+    if play_move(states, grid_adjacency(grid.width, grid.height), p, stone, 0, Suicide.ILLEGAL) is None:
+        return None
+    black = sum(1 << q for q, s in enumerate(states) if s == 1)
+    white = sum(1 << q for q, s in enumerate(states) if s == 2)
+    return Position(black, white)
 
 def pass_alive_mask(grid: Grid, mine: int, theirs: int) -> int:
     """The stones of `mine` that are pass-alive by Benson's casting-out on a full grid."""

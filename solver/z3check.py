@@ -51,9 +51,8 @@ Time-outs give *unknown* with the depth reached, never *proven*.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
 
 import z3
 
@@ -63,7 +62,7 @@ from passalive.go.suicide import Suicide
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, check_witness
 from passalive.solver.truth import Method, Status, Truth
 
-Lit: TypeAlias = "z3.BoolRef | bool"
+Lit = z3.BoolRef | bool
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,7 @@ def _or(items: Iterable[Lit]) -> Lit:
         if x is True:
             return True
         if x is not False:
-            rest.append(x)
+            rest.append(x)  # type: ignore[arg-type]
     if not rest:
         return False
     return rest[0] if len(rest) == 1 else z3.Or(rest)
@@ -99,7 +98,7 @@ def _and(items: Iterable[Lit]) -> Lit:
         if x is False:
             return False
         if x is not True:
-            rest.append(x)
+            rest.append(x)  # type: ignore[arg-type]
     if not rest:
         return True
     return rest[0] if len(rest) == 1 else z3.And(rest)
@@ -620,7 +619,7 @@ def check(
     depth: int | None = None,
     complete: bool = False,
     timeout: float | None = None,
-    progress: Callable[[int], object] | None = None,
+    progress: object | None = None,
 ) -> CheckResult:
     """Can the attacker capture a stone of each target chain (indices into `board.chains`)?
 
@@ -732,7 +731,7 @@ def _check_group(
                 break
             reached = t
             if progress is not None:
-                progress(t)
+                progress(t)  # type: ignore[operator]
             if complete and suicide is Suicide.ILLEGAL and t < bound:
                 # can the attack go on at all?  if not, no longer sequence
                 # exists.  A cheap try: proving it can be a pigeonhole problem,

@@ -37,14 +37,13 @@ def missing_reason() -> str:
 
 def board_sgf(board: Board) -> str:
     """The board as an SGF record with setup stones only (how GNU Go's own test positions are stored)."""
-    assert board.size is not None, "a grid board"
-    width, height = board.size
+    width, height = board.size  # type: ignore[misc]
     if width != height or width > 19:
         raise ValueError("GNU Go plays on square boards up to 19x19")
     setup: dict[Colour, list[str]] = {Colour.BLACK: [], Colour.WHITE: []}
     for p in board.points:
         if p.colour is not Colour.EMPTY:
-            x, y = board.coord_of(p.id)
+            x, y = p.coord  # type: ignore[misc]
             setup[p.colour].append(f"[{SGF_LETTERS[x]}{SGF_LETTERS[y]}]")
     body = f"(;GM[1]FF[4]SZ[{width}]"
     if setup[Colour.BLACK]:

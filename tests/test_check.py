@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from typing import Any
 
 import pytest
 
@@ -41,11 +40,17 @@ $$ +-----------+
 """
 
 
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
 
 
-def one(text: str, **options: Any):
+def one(text: str, **options: object):
     (diagram,) = parse_diagrams(text, "test.txt")
-    return check_diagram(diagram, "test.txt", **options)
+    return check_diagram(diagram, "test.txt", **options)  # type: ignore[arg-type]
 
 
 def write(tmp_path, name: str, text: str) -> str:

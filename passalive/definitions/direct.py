@@ -147,8 +147,7 @@ class GridGeometry(Geometry):
     """
 
     def __init__(self, board: Board) -> None:
-        assert board.size is not None, "a grid board"
-        width, height = board.size
+        width, height = board.size  # type: ignore[misc]
         self.width = width
         self.height = height
         self.stride = width + 1

@@ -72,7 +72,7 @@ def chain_masks(board: Board, indices: frozenset[int]) -> frozenset[int]:
     return frozenset(sum(1 << p for p in chains[i].points) for i in indices)
 
 
-def _variants() -> Mapping[str, Variant]:
+def _variants() -> Mapping[str, object]:
     from passalive.definitions.analysis import VARIANTS
 
     return VARIANTS
@@ -95,11 +95,11 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     if name not in variants:
         known = ", ".join([*variants, "truth", *programs])
         raise UsageError(f"unknown decider {name!r}; known: {known} (or a rule program FILE.dl)")
-    allowed = variants[name].suicide
+    allowed = variants[name].suicide  # type: ignore[attr-defined]
     if rule is None:
         rule = suicide if suicide in allowed else sorted(allowed, key=lambda s: list(Suicide).index(s))[0]
     if rule not in allowed:
-        variants[name].check_suicide(rule)
+        variants[name].check_suicide(rule)  # type: ignore[attr-defined]
     return SideSpec(name, rule)
 
 
@@ -180,7 +180,7 @@ class Evaluator:
             elif getattr(_variants().get(side.name), "fast", False):  # casting-out, suicide
                 self._memo[key] = Verdict(self._direct(_variants()[side.name].all_points, colour))  # type: ignore[attr-defined]
             else:
-                self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))
+                self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))  # type: ignore[attr-defined]
         return self._memo[key]
 
     def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
@@ -194,7 +194,7 @@ class Evaluator:
         variant = VARIANTS[SUICIDE_VARIANT if all_points else DEFAULT_VARIANT]
         return variant.fast_alive(self._geometry, colour).masks()
 
-    def _analysis(self, side: SideSpec) -> Analysis:
+    def _analysis(self, side: SideSpec) -> object:
         key = (side.name, side.suicide)
         if key not in self._analyses:
             from passalive.definitions.analysis import analyse

@@ -38,7 +38,6 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import IO
 from pathlib import Path
-from typing import Any
 
 from passalive.solver.oracle import GridView
 from passalive.go.board import STONE_COLOURS, Colour
@@ -207,43 +206,8 @@ def kinds(differences: Iterable[Difference]) -> set[str]:
     return result
 
 
-@dataclass(frozen=True)
-class UnitRecord:
-    """What one unit found: the record `run_unit` returns and `run` writes, one
-    JSON line of `--out` each (`{"type": "unit", ...}` and the fields in order)."""
-
-    search: str
-    size: str
-    unit: int
-    positions: int
-    counts: dict[str, dict[str, int]]
-    """Per comparison label: how many positions agree, disagree, stay undecided."""
-    examples: dict[str, dict[str, list[str]]]
-    """Per comparison label and kind ("a", "b"): the smallest disagreeing positions, as text."""
-    truth_states: int
-    seconds: float
-
-    def to_json(self) -> dict[str, object]:
-        """The record as written to `--out`."""
-        return {"type": "unit", **asdict(self)}
-
-    @classmethod
-    def from_json(cls, record: Mapping[str, Any]) -> UnitRecord:
-        """A unit record read back from `--out` (older files lack `truth_states`)."""
-        return cls(
-            search=str(record["search"]),
-            size=str(record["size"]),
-            unit=int(record["unit"]),
-            positions=int(record["positions"]),
-            counts=record["counts"],
-            examples=record["examples"],
-            truth_states=int(record.get("truth_states", 0)),
-            seconds=float(record["seconds"]),
-        )
-
-
-def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
-    """Run one unit and return its record."""
+def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
+    """Run one unit and return its record (a JSON-able dict)."""
     started = time.monotonic()
     grid = Grid.parse(size)
     programs = dict(search.programs)
@@ -265,16 +229,17 @@ def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
                     kept.sort()
                     del kept[EXAMPLES_PER_UNIT:]
         states += evaluator.states
-    return UnitRecord(
-        search=search.id,
-        size=size,
-        unit=unit,
-        positions=positions,
-        counts=counts,
-        examples={label: {k: [text for _, text in v] for k, v in ex.items()} for label, ex in examples.items()},
-        truth_states=states,
-        seconds=round(time.monotonic() - started, 3),
-    )
+    return {
+        "type": "unit",
+        "search": search.id,
+        "size": size,
+        "unit": unit,
+        "positions": positions,
+        "counts": counts,
+        "examples": {label: {k: [text for _, text in v] for k, v in ex.items()} for label, ex in examples.items()},
+        "truth_states": states,
+        "seconds": round(time.monotonic() - started, 3),
+    }
 
 
 # ------------------------------------------------------------ the run
@@ -337,16 +302,6 @@ def read_records(path: Path) -> list[dict[str, object]]:
 
 
 @dataclass(frozen=True)
-class Witness:
-    """A capture the truth found, replayed by the move simulator before it is shown."""
-
-    by: str
-    suicide: str
-    chain: str
-    moves: list[str]
-
-
-@dataclass(frozen=True)
 class Finding:
     """A minimal board on which a comparison disagrees, ready to show."""
 
@@ -358,7 +313,7 @@ class Finding:
     diagram: str
     a_alive: dict[str, list[str]]
     b_alive: dict[str, list[str]]
-    witnesses: list[Witness]
+    witnesses: list[dict[str, object]]
     proof: str
     found_on: str
 
@@ -454,8 +409,7 @@ def run(
     if handle is not None:
         _lock(handle, out)  # type: ignore[arg-type]
     records = [r for r in read_records(out) if search.owns(r)] if out else []
-    units_read = [UnitRecord.from_json(r) for r in records if r.get("type") == "unit"]
-    done = {(r.size, r.unit): r for r in units_read}
+    done = {(str(r["size"]), int(r["unit"])): r for r in records if r.get("type") == "unit"}  # type: ignore[arg-type]
     units = search.units()
     todo = [u for u in units if u not in done]
     started = time.monotonic()
@@ -472,22 +426,22 @@ def run(
 
     ran: list[str] = []
 
-    def record(rec: UnitRecord) -> None:
-        ran.append(str(rec.unit))
-        done[(rec.size, rec.unit)] = rec
+    def record(rec: dict[str, object]) -> None:
+        ran.append(str(rec["unit"]))
+        done[(str(rec["size"]), int(rec["unit"]))] = rec  # type: ignore[arg-type]
         if handle:
-            handle.write(json.dumps(rec.to_json()) + "\n")
+            handle.write(json.dumps(rec) + "\n")
             handle.flush()
         if bar is not None:
             disagreements = sum(
-                c[DISAGREE] for r in done.values() for c in r.counts.values()
+                c[DISAGREE] for r in done.values() for c in r["counts"].values()  # type: ignore[union-attr]
             )
             bar.update(1)
-            bar.set_postfix(positions=sum(r.positions for r in done.values()), disagree=disagreements)
+            bar.set_postfix(positions=sum(int(r["positions"]) for r in done.values()), disagree=disagreements)  # type: ignore[arg-type]
 
     def out_of_time() -> bool:
         if until_found and any(
-            c[DISAGREE] for r in done.values() for c in r.counts.values()
+            c[DISAGREE] for r in done.values() for c in r["counts"].values()  # type: ignore[union-attr]
         ):
             return True
         return time_limit is not None and time.monotonic() - started > time_limit
@@ -523,7 +477,7 @@ def run(
     return summary
 
 
-def summarise(search: Search, records: Sequence[UnitRecord], units_total: int, shrink_examples: int = 3) -> Summary:
+def summarise(search: Search, records: Sequence[dict[str, object]], units_total: int, shrink_examples: int = 3) -> Summary:
     """Totals of the unit records, and their smallest disagreements shrunk to findings."""
     labels = [c.label for c in search.comparisons]
     counts = {label: {AGREE: 0, DISAGREE: 0, UNDECIDED: 0} for label in labels}
@@ -532,14 +486,14 @@ def summarise(search: Search, records: Sequence[UnitRecord], units_total: int, s
     seconds = 0.0
     states = 0
     for rec in records:
-        size = rec.size
-        positions[size] = positions.get(size, 0) + rec.positions
-        seconds += rec.seconds
-        states += rec.truth_states
+        size = str(rec["size"])
+        positions[size] = positions.get(size, 0) + int(rec["positions"])  # type: ignore[arg-type]
+        seconds += float(rec["seconds"])  # type: ignore[arg-type]
+        states += int(rec.get("truth_states", 0))  # type: ignore[arg-type]
         for label in labels:
-            for outcome, n in rec.counts[label].items():
+            for outcome, n in rec["counts"][label].items():  # type: ignore[index]
                 counts[label][outcome] += n
-            for kind, texts in rec.examples[label].items():
+            for kind, texts in rec["examples"][label].items():  # type: ignore[index]
                 for text in texts:
                     pool.setdefault((label, kind), []).append((text.count("X") + text.count("O"), size, text))
     findings: list[Finding] = []
@@ -615,7 +569,7 @@ def minimal_finding(
     return describe(comparison, kind, grid, position, programs, truth, found_on or str(grid))
 
 
-def _names(board: Board, masks: Iterable[int]) -> list[str]:
+def _names(board, masks: Iterable[int]) -> list[str]:  # type: ignore[no-untyped-def]
     """One name per chain (its first stone in reading order), sorted."""
     from passalive.go.bitboard import bits
 
@@ -642,7 +596,7 @@ def describe(
     title = f"{claims.label} says pass-alive, {other.label} does not"
     lines = render_sensei(board, title=title).rstrip("\n").split("\n")
     alive: dict[str, dict[str, list[str]]] = {"a": {}, "b": {}}
-    witnesses: list[Witness] = []
+    witnesses: list[dict[str, object]] = []
     proof_states = 0
     for side_key, side in (("a", comparison.a), ("b", comparison.b)):
         parts = []
@@ -674,14 +628,14 @@ def describe(
             for mask in sorted(claimed - mine.alive - mine.unknown):
                 moves = mine.witnesses[mask]
                 game = Game.of(board, colour)
-                index = board.chain_of(mask.bit_length() - 1)
+                index = board.chain_at[mask.bit_length() - 1]
                 check_witness(game, moves, judge.suicide, [index])  # raises WitnessError if wrong
                 names = [board.name(m) for m in moves]
                 lines.append(
                     f"$$ {{CAPTURE by={colour.opponent.value} suicide={judge.suicide.value} moves={','.join(names)}}}"
                 )
                 witnesses.append(
-                    Witness(by=colour.opponent.value, suicide=judge.suicide.value, chain=_names(board, [mask])[0], moves=names)
+                    {"by": colour.opponent.value, "suicide": judge.suicide.value, "chain": _names(board, [mask])[0], "moves": names}
                 )
     proof = ""
     if truth_alive:
