@@ -20,7 +20,7 @@ import time
 from passalive.solver.attack import attack
 from passalive.go.board import STONE_COLOURS
 from passalive.tools.explore.search import SUITE, Search, exhaustive_groups, run_unit, unit_positions
-from passalive.go.bitboard import Grid
+from passalive.go.bitboard import Grid, Position
 from passalive.go.suicide import Suicide
 
 TOTAL_4X4 = 1_524_805
@@ -44,7 +44,7 @@ def throughput(search: Search, units: list[int], jobs: int) -> tuple[int, float]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             records = list(pool.map(run_unit, [search] * len(units), ["4x4"] * len(units), units))
     seconds = time.perf_counter() - started
-    return sum(int(r["positions"]) for r in records), seconds
+    return sum(r.positions for r in records), seconds
 
 
 def baseline(count: int) -> tuple[float, float, int]:
@@ -53,7 +53,7 @@ def baseline(count: int) -> tuple[float, float, int]:
     from passalive.solver.explicit import search as explicit_search
 
     grid = Grid(4, 4)
-    positions = []
+    positions: list[Position] = []
     unit = 0
     while len(positions) < count:
         positions += list(unit_positions(Search(SUITE, ("4x4",), True), "4x4", unit))[:count - len(positions)]

@@ -123,10 +123,17 @@ def build(source: Source, folder: Path) -> Path:
     return executable
 
 
+def size_of(board: Board) -> tuple[int, int]:
+    """Width and height of a board built as a grid."""
+    assert board.size is not None, "a grid board"
+    return board.size
+
+
 def board_rows(board: Board) -> list[str]:
-    width, height = board.size  # type: ignore[misc]
+    width, height = size_of(board)
     symbol = {Colour.BLACK: "x", Colour.WHITE: "o", Colour.EMPTY: "."}
-    return ["".join(symbol[board.points[board.at(x, y)].colour] for x in range(width)) for y in range(height)]  # type: ignore[index]
+    colour = {board.coord_of(p.id): p.colour for p in board.points}
+    return ["".join(symbol[colour[(x, y)]] for x in range(width)) for y in range(height)]
 
 
 def main() -> int:
@@ -160,7 +167,7 @@ def main() -> int:
             print(f"skipped: KataGo's board.cpp could not be built: {problem}")
             return 0
         text = "".join(
-            f"{b.size[0]} {b.size[1]}\n" + "\n".join(board_rows(b)) + f"\n{kind} {' '.join(map(str, flags))}\n"  # type: ignore[index]
+            f"{size_of(b)[0]} {size_of(b)[1]}\n" + "\n".join(board_rows(b)) + f"\n{kind} {' '.join(map(str, flags))}\n"
             for kind, b, flags, _ in cases
         )
         start = time.perf_counter()
@@ -170,7 +177,7 @@ def main() -> int:
     ours_time = 0.0
     line = 0
     for kind, board, flags, _ in cases:
-        height = board.size[1]  # type: ignore[index]
+        height = size_of(board)[1]
         count = int(output[line])
         theirs = output[line + 1 : line + 1 + height]
         line += 1 + height

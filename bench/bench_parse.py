@@ -49,7 +49,7 @@ def random_position(rng: random.Random, moves: int) -> Board:
 def to_sgf(board: Board) -> str:
     def props(colour: Colour) -> str:
         return "".join(
-            "[" + "abcdefghijklmnopqrs"[board.points[p].coord[0]] + "abcdefghijklmnopqrs"[board.points[p].coord[1]] + "]"  # type: ignore[index]
+            "[" + "abcdefghijklmnopqrs"[board.coord_of(p)[0]] + "abcdefghijklmnopqrs"[board.coord_of(p)[1]] + "]"
             for p in sorted(board.stones(colour))
         )
 

@@ -144,7 +144,7 @@ def area_baseline(board: Board) -> tuple[int, int]:
     return black, white
 
 
-def timed(function, boards: list[Board], repeat: int) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(function, boards: list[Board], repeat: int) -> list[float]:
     """Per-position seconds: the best of `repeat` runs on each board (fresh board objects, no caches)."""
     times = []
     for board in boards:

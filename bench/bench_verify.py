@@ -61,7 +61,7 @@ def positions(size: int, kind: str, count: int, seed: int) -> list[Board]:
     return [random_position(rng, size, size, move_factor=KINDS[kind]) for _ in range(count)]
 
 
-def timed(fn):  # type: ignore[no-untyped-def]
+def timed(fn):
     start = time.process_time()
     value = fn()
     return value, time.process_time() - start

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from passalive.tools.explore.deciders import SideSpec, TruthOptions
-from passalive.tools.explore.search import SUITE, Comparison, Search, Summary, read_records, run, summarise
+from passalive.tools.explore.search import SUITE, Comparison, Search, Summary, UnitRecord, read_records, run, summarise
 from passalive.go.suicide import Suicide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ SEARCHES: dict[str, Search] = {
 
 def summary_of(name: str, search: Search) -> Summary:
     """The summary of a search from its record (nothing is run)."""
-    records = [r for r in read_records(RUNS / f"{name}.jsonl") if search.owns(r) and r.get("type") == "unit"]
+    records = [UnitRecord.from_json(r) for r in read_records(RUNS / f"{name}.jsonl") if search.owns(r) and r.get("type") == "unit"]
     return summarise(search, records, len(search.units()))
 
 
@@ -211,7 +211,7 @@ def write(summaries: dict[str, Summary]) -> str:
             ]
             for w in finding.witnesses:
                 lines.append(
-                    f"- {w['by']} captures {w['chain']} ({w['suicide']} suicide): {' '.join(w['moves'])} -- replayed by the move simulator"  # type: ignore[arg-type]
+                    f"- {w.by} captures {w.chain} ({w.suicide} suicide): {' '.join(w.moves)} -- replayed by the move simulator"
                 )
             if finding.proof:
                 lines.append(f"- {finding.proof}")

@@ -33,7 +33,7 @@ def gtp(proc: subprocess.Popen[str], command: str) -> str:
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(command + "\n")
     proc.stdin.flush()
-    lines = []
+    lines: list[str] = []
     while True:
         line = proc.stdout.readline()
         if not line:

@@ -56,7 +56,7 @@ class Gtp:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(command + "\n")
         self.process.stdin.flush()
-        lines = []
+        lines: list[str] = []
         while True:
             line = self.process.stdout.readline()
             if not line:

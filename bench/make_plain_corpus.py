@@ -24,10 +24,15 @@ SYMBOL = {Colour.BLACK: "X", Colour.WHITE: "O", Colour.EMPTY: "."}
 
 def rows(board: Board) -> str:
     """The board as unspaced rows of X, O and ., without coordinates."""
-    width, height = board.size  # type: ignore[misc]
-    return "\n".join(
-        "".join(SYMBOL[board.points[board.at(x, y)].colour] for x in range(width)) for y in range(height)  # type: ignore[index]
-    )
+    assert board.size is not None, "a grid board"
+    width, height = board.size
+
+    def symbol(x: int, y: int) -> str:
+        p = board.at(x, y)
+        assert p is not None
+        return SYMBOL[board.points[p].colour]
+
+    return "\n".join("".join(symbol(x, y) for x in range(width)) for y in range(height))
 
 
 def main() -> None:

@@ -220,7 +220,7 @@ def _read_board(
             board.check_legal()
         except IllegalPositionError as problem:
             chain = board.dead_chains[0]
-            x, y = board.points[min(chain.points)].coord  # type: ignore[misc]
+            x, y = board.coord_of(min(chain.points))
             raise IllegalPositionError(
                 problem.message, Location(path, rows[y].line, rows[y].cells[x][1], lines[rows[y].line - 1])
             ) from None

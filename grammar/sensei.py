@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -209,15 +210,18 @@ def read_block(
     header_line = block.line_of(header)
     header_loc = block.at(header_line, header.column or 1)
 
-    first_colour, coordinates, board_size, first_move, size_column, title, title_column = _header(
-        block, header, header_line
-    )
+    options = _header(block, header, header_line)
     rows, links, drawings, annotations = _collect_lines(block, parsed[1:])
     drawn = _board_rows(block, rows, header_loc)
-    if board_size is not None:
-        _check_size(block, header_line, size_column, board_size, drawn.width, drawn.height, drawn.open_sides)
-    base = _base_board(drawn, board_size, annotations)
-    moves = _moves(block, base, drawn.digits, first_colour, first_move, title, header_line, title_column)
+    if options.board_size is not None:
+        _check_size(
+            block, header_line, options.size_column, options.board_size, drawn.width, drawn.height, drawn.open_sides
+        )
+    base = _base_board(drawn, options.board_size, annotations)
+    moves = _moves(
+        block, base, drawn.digits, options.first_colour, options.first_move, options.title, header_line,
+        options.title_column,
+    )
     board = _replay(base, moves) if replay else _as_drawn(base, moves)
     if not allow_illegal and _may_have_dead_chain(board) and board.dead_chains:
         _refuse_dead_chain(block, board, drawn.positions, hint=not replay and bool(moves))
@@ -226,11 +230,11 @@ def read_block(
 
     return Diagram(
         board=board,
-        title=title,
-        first_colour=first_colour,
-        coordinates=coordinates,
-        board_size=board_size,
-        first_move=first_move,
+        title=options.title,
+        first_colour=options.first_colour,
+        coordinates=options.coordinates,
+        board_size=options.board_size,
+        first_move=options.first_move,
         moves=tuple(moves),
         replayed=replay,
         links=tuple(links),
@@ -330,9 +334,9 @@ def _refuse_dead_chain(
     chain without liberties."""
     first = min(
         (p for chain in board.dead_chains for p in chain.points),
-        key=lambda p: (board.points[p].coord[1], board.points[p].coord[0]),  # type: ignore[index]
+        key=lambda p: (board.coord_of(p)[1], board.coord_of(p)[0]),  # reading order: row, then column
     )
-    x, y = board.points[first].coord  # type: ignore[misc]
+    x, y = board.coord_of(first)
     line, column = positions[y][0], positions[y][1][x][1]
     try:
         board.check_legal()
@@ -384,10 +388,11 @@ def _may_have_dead_chain(board: Board) -> bool:
     return False
 
 
-def _parse(block: _Block, text: str) -> list:
+def _parse(block: _Block, text: str) -> list[Any]:
     """Parse a block's text; lexer and parser errors become InputErrors."""
     try:
-        return parser().parse(text)  # type: ignore[return-value]
+        # The _Lines transformer turns the tree into its list of lines.
+        return cast("list[Any]", parser().parse(text))
     except UnexpectedCharacters as error:
         line = block.first + error.line
         char = error.char
@@ -410,9 +415,21 @@ def _parse(block: _Block, text: str) -> list:
         raise block.error(f"cannot read this diagram: {error}", block.first + 1, 1) from None
 
 
-def _header(
-    block: _Block, header: Token, line: int
-) -> tuple[Colour, bool, int | None, int, int, str, int]:
+@dataclass(frozen=True)
+class _Header:
+    """What the `$$` header line says: its options, its title, and the columns
+    (on the header line) of the size option and of the title, for messages."""
+
+    first_colour: Colour
+    coordinates: bool
+    board_size: int | None
+    first_move: int
+    size_column: int
+    title: str
+    title_column: int
+
+
+def _header(block: _Block, header: Token, line: int) -> _Header:
     """The header options and title: colour, coordinates, size, first move, columns."""
     value = header.value
     column0 = header.column or 1
@@ -454,7 +471,7 @@ def _header(
                 line,
                 column,
             )
-    return first_colour, coordinates, board_size, first_move, size_column, title, title_column
+    return _Header(first_colour, coordinates, board_size, first_move, size_column, title, title_column)
 
 
 def _is_edge_row(row: _Row) -> bool:
@@ -735,10 +752,10 @@ def _moves(
                         target_column,
                     ) from None
                 at = None
-            for n in re.finditer(r"[0-9]+", m.group(1)):
-                column = title_column + m.start(1) + n.start()
+            for given in re.finditer(r"[0-9]+", m.group(1)):
+                column = title_column + m.start(1) + given.start()
                 number = read_number(
-                    n.group(), "move number", maximum=MAX_MOVE_NUMBER, location=block.at(header_line, column)
+                    given.group(), "move number", maximum=MAX_MOVE_NUMBER, location=block.at(header_line, column)
                 )
                 if number in by_number:
                     raise block.error(

@@ -194,11 +194,11 @@ def read_sgf(
         play(colours, board.adjacency, p, colour, Colour.EMPTY, Suicide.ALL)
         moves.append(Move(number, colour, p, location))
 
-    position = board.with_colours({p: c for p, c in enumerate(colours) if c is not Colour.EMPTY})
+    final = board.with_colours({p: c for p, c in enumerate(colours) if c is not Colour.EMPTY})
     node_location = where(last, ())
     if not allow_illegal:
         try:
-            position.check_legal()
+            final.check_legal()
         except IllegalPositionError as error:
             raise IllegalPositionError(error.message, node_location) from None
     try:
@@ -206,4 +206,4 @@ def read_sgf(
     except ValueError:  # a malformed game name only loses the title
         name = ""
     title = f"{name} (node {last})" if name else f"node {last}"
-    return Diagram(board=position, title=title, board_size=size, moves=tuple(moves), location=node_location)
+    return Diagram(board=final, title=title, board_size=size, moves=tuple(moves), location=node_location)

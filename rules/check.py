@@ -11,6 +11,7 @@ case its plain relations are stratified again on their own (`Stratum.inner`).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from passalive.errors import InputError, Location
@@ -107,7 +108,7 @@ def _check_atom(atom: ast.Atom, decls: dict[str, ast.Declaration]) -> ast.Declar
     return decl
 
 
-def _walk_atoms(lits: tuple[ast.Literal, ...]):
+def _walk_atoms(lits: tuple[ast.Literal, ...]) -> Iterator[tuple[ast.Atom, bool, ast.Aggregate | None]]:
     """Every atom in a body, including inside aggregates: (atom, negated, aggregate-or-None)."""
     for lit in lits:
         if isinstance(lit, ast.Atom):
@@ -138,7 +139,6 @@ def _term_type(term: ast.Term, env: dict[str, str]) -> str | None:
         if term.op in ("count", "sum"):
             return NUMBER
         return _term_type(term.target, env) if term.target is not None else None
-    return None
 
 
 def _check_types(rule: ast.Rule, decls: dict[str, ast.Declaration]) -> None:
@@ -179,7 +179,7 @@ def _check_types(rule: ast.Rule, decls: dict[str, ast.Declaration]) -> None:
             raise InputError(f"comparison of a {lt} with a {rt}: {lit}", lit.loc)
 
 
-def _all_comparisons(body: tuple[ast.Literal, ...]):
+def _all_comparisons(body: tuple[ast.Literal, ...]) -> Iterator[ast.Comparison]:
     for lit in body:
         if isinstance(lit, ast.Comparison):
             yield lit
@@ -279,7 +279,7 @@ def check_safety(rule: ast.Rule, nonbinding: frozenset[str]) -> None:
     _check_body_safety(rule.body, bound, outside, nonbinding)
 
 
-def _check_body_safety(body, bound: set[str], outside: set[str], nonbinding: frozenset[str]) -> None:
+def _check_body_safety(body: tuple[ast.Literal, ...], bound: set[str], outside: set[str], nonbinding: frozenset[str]) -> None:
     for lit in body:
         if isinstance(lit, ast.Atom):
             for arg in lit.args:
@@ -499,7 +499,15 @@ def stratify(
     return tuple(strata)
 
 
-def _greatest_stratum(comp, comp_set, internal, greatest, edges, decls, defined) -> Stratum:
+def _greatest_stratum(
+    comp: list[str],
+    comp_set: set[str],
+    internal: list[Edge],
+    greatest: tuple[str, ...],
+    edges: list[Edge],
+    decls: dict[str, ast.Declaration],
+    defined: set[str],
+) -> Stratum:
     for e in internal:
         if e.agg is not None and e.agg != MONOTONE_COUNT:
             cycle = describe_cycle(_cycle_through(e, internal, comp_set))
@@ -525,18 +533,18 @@ def _greatest_stratum(comp, comp_set, internal, greatest, edges, decls, defined)
                 via[e.body] = via[node] + [e]
                 queue.append(e.body)
             elif parity[e.body] != p:
-                cycle = via[node] + [e] + _path(internal, e.body, greatest[0], comp_set)
+                loop = via[node] + [e] + _path(internal, e.body, greatest[0], comp_set)
                 raise InputError(
                     f"greatest relation {greatest[0]} depends on itself through an odd number of negations, "
-                    f"so it is not monotone: {describe_cycle(cycle)}",
+                    f"so it is not monotone: {describe_cycle(loop)}",
                     e.loc,
                 )
     for g in greatest:
         if parity.get(g, +1) < 0:
-            cycle = via[g] + _path(internal, g, greatest[0], comp_set)
+            loop = via[g] + _path(internal, g, greatest[0], comp_set)
             raise InputError(
                 f"greatest relation {g} occurs negatively in the recursion of greatest relation {greatest[0]}: "
-                f"{describe_cycle(cycle)}",
+                f"{describe_cycle(loop)}",
                 decls[g].loc,
             )
     plain = [n for n in comp if n not in greatest]

@@ -352,10 +352,12 @@ def emit_steps(
             gen.emit(indent, f"if {left} {_CMP[lit.op]} {right}:")
             indent += 1
         elif step.kind == "bind":
+            assert step.var is not None, "a bind step names its variable"
             value, indent = gen.guarded(indent, step.term)
             gen.emit(indent, f"{pyname(step.var)} = {value}")
             bound.append(step.var)
         elif step.kind == "agg":
+            assert step.agg is not None, "an agg step carries its aggregate"
             indent = _emit_agg(gen, step, indent, bound)
             bound.append(step.agg.result)
         else:
@@ -459,6 +461,7 @@ def _emit_negation(gen: _Gen, step: Step, indent: int) -> int:
 
 def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
     a = step.agg
+    assert a is not None, "an agg step carries its aggregate"
     result = pyname(a.result)
     acc = gen.fresh("acc")
     inner_bound_before = set(bound)
@@ -467,7 +470,7 @@ def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
         names: list[str] = []
         if s.kind == "scan":
             names = [v.name for v in s.literal.args if isinstance(v, ast.Var)]
-        elif s.kind == "bind":
+        elif s.kind == "bind" and s.var is not None:
             names = [s.var]
         for n in names:
             if n not in inner_bound_before and n not in locals_:
@@ -489,6 +492,7 @@ def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
         gen.emit(indent, f"{acc} = {{}}")
 
         def final(ind: int, _b: list[str]) -> None:
+            assert a.agg.target is not None, f"{op} aggregates a term"
             value, ind = gen.guarded(ind, a.agg.target)
             gen.emit(ind, f"{acc}[{key}] = {value}")
 
@@ -499,6 +503,7 @@ def _emit_agg(gen: _Gen, step: Step, indent: int, bound: list[str]) -> int:
         cmp = "<" if op == "min" else ">"
 
         def final(ind: int, _b: list[str]) -> None:
+            assert a.agg.target is not None, f"{op} aggregates a term"
             value, ind = gen.guarded(ind, a.agg.target)
             v = gen.fresh("m")
             gen.emit(ind, f"{v} = {value}")

@@ -304,6 +304,7 @@ class Program:
     def _fresh(self, name: str, state: list, facts: Mapping[str, list[tuple]]) -> None:
         decl = self._decls[name]
         slot = self._slots[name]
+        store: Rel | EqRel
         if decl.kind == ast.EQREL:
             store = EqRel(decl.arity)
             state[slot] = store
@@ -355,7 +356,7 @@ class Program:
                 ranks[t] = rank
         return new
 
-    def _run_plan(self, plan: _Plan, state: list, facts, record: Record | None, rounds: dict) -> None:
+    def _run_plan(self, plan: _Plan, state: list, facts: dict[str, list[tuple]], record: Record | None, rounds: dict) -> None:
         if plan.kind == "base":
             for compiled in plan.rules:
                 out = compiled.fn(state, None, None, None)
@@ -400,7 +401,7 @@ class Program:
                 if out:
                     outs.setdefault(compiled.rule.head.relation, []).extend(out)
 
-    def _greatest_round(self, plan: _Plan, state: list, facts, current: dict[str, Any], record: Record | None,
+    def _greatest_round(self, plan: _Plan, state: list, facts: dict[str, list[tuple]], current: dict[str, Any], record: Record | None,
                         rounds: dict) -> dict[str, set]:
         """One round: plain relations afresh from `current` greatest values; returns F(current)."""
         for g in plan.greatest:
@@ -419,7 +420,7 @@ class Program:
             admitted[compiled.rule.head.relation].update(compiled.fn(state, None, None, None))
         return admitted
 
-    def _run_greatest(self, plan: _Plan, state: list, facts, record: Record | None, rounds: dict) -> None:
+    def _run_greatest(self, plan: _Plan, state: list, facts: dict[str, list[tuple]], record: Record | None, rounds: dict) -> None:
         current: dict[str, Any] = {g: Top() for g in plan.greatest}
         for g in plan.greatest:
             rounds[g] = {}
@@ -494,7 +495,7 @@ def _check_row(name: str, decl: ast.Declaration, t: tuple) -> tuple:
     """One fact checked value by value (subclasses of int / str are converted)."""
     if len(t) != decl.arity:
         raise InputError(f"fact {name}{t!r}: {name} has {decl.arity} arguments, got {len(t)}")
-    out = []
+    out: list[int | str] = []
     for value, typ in zip(t, decl.types):
         if typ == "symbol" and isinstance(value, str):
             out.append(str(value))

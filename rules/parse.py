@@ -95,10 +95,7 @@ class _Builder(Transformer):
         return Location(self.path, line, column, source)
 
     def tok_loc(self, tok: Token) -> Location:
-        return self.loc(tok.line, tok.column)
-
-    def node_loc(self, node: object) -> Location:
-        return node.loc  # type: ignore[attr-defined]
+        return self.loc(tok.line or 1, tok.column or 1)
 
     # ----- terms
     def number(self, items: list[Token]) -> ast.Const:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Callable
 
 from passalive.errors import InputError, Location
@@ -32,6 +33,7 @@ from passalive.rules.check import REP, rep_base
 from passalive.rules.storage import EqRel
 
 if TYPE_CHECKING:
+    from passalive.rules.compile import CompiledRule
     from passalive.rules.engine import Model
 
 
@@ -71,12 +73,12 @@ class NoteValue:
     columns: Columns
 
 
-def _columns(name: str, literals) -> Columns:
+def _columns(name: str, literals: Iterable[ast.Literal]) -> Columns:
     """The columns of the atoms among `literals` (and inside their negations and
     aggregates) in which the variable `name` stands as an argument of its own."""
     out: list[tuple[str, int]] = []
 
-    def visit(lit) -> None:
+    def visit(lit: ast.Literal) -> None:
         if isinstance(lit, ast.Atom):
             for j, a in enumerate(lit.args):
                 if isinstance(a, ast.Var) and not a.anonymous and a.name == name:
@@ -111,7 +113,7 @@ def _note(field: str, parts: list) -> tuple[str, tuple[NoteValue, ...]]:
     return text, tuple(marks)
 
 
-def _bindings_parts(items, literals) -> list:
+def _bindings_parts(items: Iterable[tuple[str, Any]], literals: Iterable[ast.Literal]) -> list:
     """`X = 1, Y = 2` as note parts, each value with the columns of its variable."""
     parts: list = []
     for k, v in items:
@@ -121,14 +123,15 @@ def _bindings_parts(items, literals) -> list:
     return parts
 
 
-def _labelled(text: str, marks, label: Callable[[str, int, Any], str | None]) -> str:
+def _labelled(text: str, marks: Iterable[NoteValue], label: Callable[[str, int, Any], str | None]) -> str:
     """`text` with each marked value named by `label`, when it names it alike in all its columns."""
     for mark in sorted(marks, key=lambda m: m.start, reverse=True):
         if mark.value is None or isinstance(mark.value, (str, bool)):
             continue
         names = {label(rel, pos, mark.value) for rel, pos in mark.columns}
-        if len(names) == 1 and None not in names:
-            text = text[:mark.start] + names.pop() + text[mark.end:]
+        name = names.pop() if len(names) == 1 else None
+        if name is not None:
+            text = text[:mark.start] + name + text[mark.end:]
     return text
 
 
@@ -189,7 +192,7 @@ class Proof:
     def __str__(self) -> str:
         return self.render()
 
-    def walk(self):
+    def walk(self) -> Iterator[Proof]:
         """Every node, depth first."""
         yield self
         for child in self.children:
@@ -311,7 +314,8 @@ class Explainer:
             return self._rule_proof(text, name, values, rule, compiled, match, view, path, shown)
         return Proof(text, "ref", True, "holds (no derivation found)", name, values)
 
-    def _rule_proof(self, text, name, values, rule, compiled, match, view, path, shown) -> Proof:
+    def _rule_proof(self, text: str, name: str, values: tuple, rule: ast.Rule, compiled: CompiledRule,
+                    match: tuple, view: _View, path: set, shown: set) -> Proof:
         _head, witnesses, aggs, bindings = match
         children = []
         for i, lit in enumerate(rule.body):
@@ -370,14 +374,14 @@ class Explainer:
                     out.append(Proof(reason, "test", False, children=tuple(children), notes=rnotes))
         return tuple(out)
 
-    def _comparison_text(self, lit: ast.Comparison, index: int, compiled, bindings: dict, aggs: dict,
+    def _comparison_text(self, lit: ast.Comparison, index: int, compiled: CompiledRule, bindings: dict, aggs: dict,
                          rule: ast.Rule) -> tuple[str, tuple[NoteValue, ...]]:
         """The comparison with its aggregate values and variable values, and the
         columns of those variables in the rule (aggregate values keep their form)."""
         notes: list[list] = []
         said: list[str] = []
         for step in compiled.steps:
-            if step.kind == "agg" and step.index == index and step.agg.result in aggs:
+            if step.agg is not None and step.index == index and step.agg.result in aggs:
                 value = aggs[step.agg.result][0]
                 notes.append([f"{step.agg.agg.op} = {value}"])
                 said.append(f"{step.agg.agg.op} = {value}")
@@ -590,7 +594,9 @@ _OPS = {
 }
 
 
-def body_assignments(body: tuple, bindings: dict, state: list, slots: dict, limit: int = 64):
+def body_assignments(
+    body: tuple, bindings: dict, state: list, slots: dict, limit: int = 64
+) -> list[tuple[dict, ast.Literal | None]]:
     """Explain-time evaluation of an aggregate body (not used by `run`).
 
     Yields `(assignment, failing)` for every assignment of the variables that
@@ -599,7 +605,7 @@ def body_assignments(body: tuple, bindings: dict, state: list, slots: dict, limi
     """
     atoms = [lit for lit in body if isinstance(lit, ast.Atom)]
     rest = [lit for lit in body if not isinstance(lit, ast.Atom)]
-    out: list = []
+    out: list[tuple[dict, ast.Literal | None]] = []
 
     def known(arg: ast.Term, env: dict) -> bool:
         try:
@@ -625,7 +631,7 @@ def body_assignments(body: tuple, bindings: dict, state: list, slots: dict, limi
                         ok = False
                 else:
                     store = state[slots[lit.atom.relation]]
-                    cols = [j for j, a in enumerate(lit.atom.args) if not (isinstance(a, ast.Var) and a.anonymous)]
+                    cols = tuple(j for j, a in enumerate(lit.atom.args) if not (isinstance(a, ast.Var) and a.anonymous))
                     try:
                         values = [_value(lit.atom.args[j], env) for j in cols]
                     except (KeyError, ZeroDivisionError):
@@ -648,8 +654,8 @@ def body_assignments(body: tuple, bindings: dict, state: list, slots: dict, limi
         store = state[slots[best.relation]]
         cols = tuple(j for j, a in enumerate(best.args) if known(a, env))
         if cols:
-            values = [_value(best.args[j], env) for j in cols]
-            key = values[0] if len(values) == 1 else tuple(values)
+            bound = [_value(best.args[j], env) for j in cols]
+            key = bound[0] if len(bound) == 1 else tuple(bound)
             rows = store.getter(cols)(key, ())
         else:
             rows = store.scan()

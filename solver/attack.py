@@ -161,7 +161,7 @@ def _search(
     stack = [start]
 
     def witness(key: int) -> tuple[int, ...]:
-        moves = []
+        moves: list[int] = []
         while True:
             prev, move = parent[key]
             if prev < 0:

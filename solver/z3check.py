@@ -51,8 +51,9 @@ Time-outs give *unknown* with the depth reached, never *proven*.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import z3
 
@@ -62,7 +63,7 @@ from passalive.go.suicide import Suicide
 from passalive.solver.simulator import ATTACKER, EMPTY, OWNER, Game, check_witness
 from passalive.solver.truth import Method, Status, Truth
 
-Lit = z3.BoolRef | bool
+Lit: TypeAlias = "z3.BoolRef | bool"
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def _or(items: Iterable[Lit]) -> Lit:
         if x is True:
             return True
         if x is not False:
-            rest.append(x)  # type: ignore[arg-type]
+            rest.append(x)
     if not rest:
         return False
     return rest[0] if len(rest) == 1 else z3.Or(rest)
@@ -98,7 +99,7 @@ def _and(items: Iterable[Lit]) -> Lit:
         if x is False:
             return False
         if x is not True:
-            rest.append(x)  # type: ignore[arg-type]
+            rest.append(x)
     if not rest:
         return True
     return rest[0] if len(rest) == 1 else z3.And(rest)
@@ -459,7 +460,7 @@ class _Encoding:
         for i in range(len(self.cand) - 1, -1, -1):
             ge[i] = self._define(_or([m[self.cand[i]], ge[i + 1]]), f"ge{t}_{i}")
             if ge[i + 1] is not False:
-                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))  # type: ignore[arg-type]
+                s.add(z3.Or(z3.Not(m[self.cand[i]]), z3.Not(ge[i + 1])))
         s.add(ge[0] if self.cand else False)
         return m, ge
 
@@ -518,7 +519,7 @@ class _Encoding:
         for r, pts in enumerate(st.regions):
             if len(pts) == 1 and pts[0] in m:
                 dead_next = [link[("c", c)] for c in st.region_chains[r] if ("c", c) in link]
-                s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))  # type: ignore[arg-type]
+                s.add(z3.Implies(_and([m[pts[0]], sui]), _or(dead_next)))
         return sui
 
     def _attacker_stones(
@@ -548,7 +549,7 @@ class _Encoding:
             return
         for i, p in enumerate(self.cand):
             if prev_ge[i] is not False:
-                self.solver.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))  # type: ignore[arg-type]
+                self.solver.add(z3.Implies(_and([m[p], both]), _not(prev_ge[i])))
 
     def assumptions(self, t: int, goal: bool) -> list[z3.BoolRef]:
         """All targets alive through step t - 1 (one literal per chain), and the goal at t."""
@@ -619,7 +620,7 @@ def check(
     depth: int | None = None,
     complete: bool = False,
     timeout: float | None = None,
-    progress: object | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> CheckResult:
     """Can the attacker capture a stone of each target chain (indices into `board.chains`)?
 
@@ -690,7 +691,7 @@ def _check_group(
     depth: int | None,
     complete: bool,
     deadline: float | None,
-    progress: object | None,
+    progress: Callable[[int], object] | None,
 ) -> tuple[dict[int, Truth], int, int]:
     """Deepen one incremental encoding for a group of targets (see the module docstring)."""
     board, owner = game.board, game.owner
@@ -731,7 +732,7 @@ def _check_group(
                 break
             reached = t
             if progress is not None:
-                progress(t)  # type: ignore[operator]
+                progress(t)
             if complete and suicide is Suicide.ILLEGAL and t < bound:
                 # can the attack go on at all?  if not, no longer sequence
                 # exists.  A cheap try: proving it can be a pigeonhole problem,

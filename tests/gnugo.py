@@ -37,13 +37,14 @@ def missing_reason() -> str:
 
 def board_sgf(board: Board) -> str:
     """The board as an SGF record with setup stones only (how GNU Go's own test positions are stored)."""
-    width, height = board.size  # type: ignore[misc]
+    assert board.size is not None, "a grid board"
+    width, height = board.size
     if width != height or width > 19:
         raise ValueError("GNU Go plays on square boards up to 19x19")
     setup: dict[Colour, list[str]] = {Colour.BLACK: [], Colour.WHITE: []}
     for p in board.points:
         if p.colour is not Colour.EMPTY:
-            x, y = p.coord  # type: ignore[misc]
+            x, y = board.coord_of(p.id)
             setup[p.colour].append(f"[{SGF_LETTERS[x]}{SGF_LETTERS[y]}]")
     body = f"(;GM[1]FF[4]SZ[{width}]"
     if setup[Colour.BLACK]:

@@ -38,7 +38,7 @@ class GtpClient:
         self.next_id += 1
         self.process.stdin.write(f"{ident} {command}\n")
         self.process.stdin.flush()
-        lines = []
+        lines: list[str] = []
         while True:
             line = self.process.stdout.readline()
             if line == "":

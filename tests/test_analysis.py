@@ -14,11 +14,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from conftest import board_of
 from passalive.definitions.analysis import VARIANTS, analyse
 from passalive.go.board import Board, Colour
 from passalive.cli.analyse import command as analyse_command
 from passalive.cli.rules_list import command as rules_command
-from passalive.errors import UsageError
+from passalive.errors import PassaliveError, UsageError
 from passalive.grammar.read import parse_diagrams
 from passalive.go.suicide import Suicide
 
@@ -26,10 +27,6 @@ BLACK, WHITE = Colour.BLACK, Colour.WHITE
 PLAIN_VARIANTS = ["casting-out", "benson", "wikipedia"]
 
 
-def board_of(text: str) -> Board:
-    """The board of a one-diagram Sensei markup text."""
-    (diagram,) = parse_diagrams(text)
-    return diagram.board
 
 
 def alive_names(board: Board, variant: str, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> set[str]:
@@ -260,7 +257,7 @@ def test_every_variant_is_registered_with_a_program_or_a_solver() -> None:
 # ---------------------------------------------------------------- the CLI
 
 
-def test_cli_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_json(tmp_path) -> None:
     path = tmp_path / "false.txt"
     path.write_text("False eye\n\n" + FALSE_EYE.strip() + "\n")
     result = CliRunner().invoke(analyse_command, [str(path), "--variant", "casting-out", "--variant", "knechtel", "--json", "--explain"])
@@ -272,7 +269,7 @@ def test_cli_json(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert all("explanation" in c for c in doc["diagrams"][0]["chains"])
 
 
-def test_cli_text_shows_disagreement_and_refuses_suicide(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_text_shows_disagreement_and_refuses_suicide(tmp_path) -> None:
     path = tmp_path / "big.txt"
     path.write_text(BIG_EYE_FILLED.strip() + "\n")
     runner = CliRunner()
@@ -307,7 +304,7 @@ alive(B) :- chain(B, _), count : { liberty(B, P) } >= 2.
 """
 
 
-def test_user_program_runs_on_the_engine(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_user_program_runs_on_the_engine(tmp_path) -> None:
     program = tmp_path / "toy.dl"
     program.write_text(TWO_LIBERTIES)
     board = board_of(FALSE_EYE)
@@ -318,18 +315,18 @@ def test_user_program_runs_on_the_engine(tmp_path) -> None:  # type: ignore[no-u
     assert "alive(" in result.explain(chain_at(board, "B18"))
 
 
-def test_user_program_errors_carry_their_location(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_user_program_errors_carry_their_location(tmp_path) -> None:
     program = tmp_path / "bad.dl"
     program.write_text('.include "board.dl"\n.decl alive(b: number)\nalive(B) :- chian(B, _).\n')
     diagram = tmp_path / "d.txt"
     diagram.write_text(FALSE_EYE.strip() + "\n")
     out = CliRunner().invoke(analyse_command, [str(diagram), "--program", str(program)])
-    assert out.exception is not None
-    message = out.exception.format()  # type: ignore[attr-defined]
+    assert isinstance(out.exception, PassaliveError)
+    message = out.exception.format()
     assert "bad.dl:3:" in message and "chian" in message
 
 
-def test_rules_engine_from_the_cli_with_explanations(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_rules_engine_from_the_cli_with_explanations(tmp_path) -> None:
     path = tmp_path / "false.txt"
     path.write_text(FALSE_EYE.strip() + "\n")
     out = CliRunner().invoke(analyse_command, [str(path), "--engine", "rules", "--explain", "--json"])
@@ -379,7 +376,7 @@ $$ +-----------+
 """
 
 
-def test_rule_engine_explanation_names_points_as_on_the_board(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_rule_engine_explanation_names_points_as_on_the_board(tmp_path) -> None:
     path = tmp_path / "two-eyes.txt"
     path.write_text(TWO_EYES.strip() + "\n")
     out = CliRunner().invoke(analyse_command, [str(path), "--engine", "rules", "--explain"])

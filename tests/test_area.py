@@ -45,7 +45,8 @@ def _mode_id(case: tuple[str, list[str], dict]) -> str:
 
 def _map_rows(board: Board, area: dict[str, list[str]]) -> list[str]:
     """The `"area"` field of analyse's JSON drawn as KataGo prints its maps."""
-    width, height = board.size  # type: ignore[misc]
+    assert board.size is not None, "a grid board"
+    width, height = board.size
     black = {board.point(n) for n in area["black"]}
     white = {board.point(n) for n in area["white"]}
     rows = []
@@ -123,7 +124,8 @@ def test_unsafe_big_territory_never_overwrites_the_opponent_s_pass_alive_territo
         """
     )
     area = area_map(board, AreaMode(True, True, False))
-    assert board.name(board.at(0, 0)) in board.names(area.black)  # type: ignore[arg-type]
+    corner = board.at(0, 0)
+    assert corner is not None and board.name(corner) in board.names(area.black)
     assert area.rows() == ["XXXXXXX", "XXXXXXX", "XXXXXXX"]
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
+from conftest import run
 
 from passalive.solver.oracle import Budget, Oracle
 from passalive.tools.check import Status, check_diagram, check_paths
-from passalive.cli import main
 from passalive.errors import InputError, UsageError
 from passalive.grammar.read import parse_diagrams
 
@@ -40,17 +41,9 @@ $$ +-----------+
 """
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as done:
-        main(argv)
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return int(done.value.code or 0), out, err
-
-
-def one(text: str, **options: object):
+def one(text: str, **options: Any):
     (diagram,) = parse_diagrams(text, "test.txt")
-    return check_diagram(diagram, "test.txt", **options)  # type: ignore[arg-type]
+    return check_diagram(diagram, "test.txt", **options)
 
 
 def write(tmp_path, name: str, text: str) -> str:

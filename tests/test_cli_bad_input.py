@@ -10,19 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from passalive.cli import main
+from conftest import run
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "basic.txt")
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of `passalive ARGV`."""
-    with pytest.raises(SystemExit) as done:
-        main(argv)
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err and "internal error" not in err
-    return done.value.code or 0, out, err
 
 
 def program(tmp_path: Path, text: str) -> str:

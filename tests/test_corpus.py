@@ -29,6 +29,8 @@ VARIANTS = ("casting-out", "benson", "wikipedia", "definition", "knechtel", "sui
 
 @pytest.fixture(scope="module")
 def report() -> Report:
+    """The whole corpus checked with the game-level verification (the slow part:
+    every test that uses it is marked slow)."""
     return check_paths([str(EXAMPLES)], verify=True, timeout=8.0)
 
 
@@ -38,6 +40,7 @@ def page_diagrams():
             yield name, diagram
 
 
+@pytest.mark.slow
 def test_every_expected_verdict_of_the_corpus_holds(report: Report):
     failed = [d for d in report.diagrams if d.failed]
     assert not failed, "\n\n".join(failure_report(d) for d in failed)
@@ -53,6 +56,7 @@ def test_the_oracle_settles_every_row_suicide_multi_included(report: Report):
     assert multi and all(r.status is Status.OK for r in multi)
 
 
+@pytest.mark.slow
 def test_the_run_covers_all_variants_both_suicide_rules_and_captures(report: Report):
     seen = {(r.variant, r.suicide) for r in report.rows if r.kind == "expect"}
     for variant in ("casting-out", "benson", "wikipedia", "definition", "knechtel", TRUTH):
@@ -194,6 +198,7 @@ def test_where_knechtel_keeps_a_chain_the_game_captures_a_capture_line_shows_it(
     assert shown >= 8
 
 
+@pytest.mark.slow
 def test_the_run_covers_the_eye_tester_and_scoring_lines(report: Report):
     kinds = {r.kind for r in report.rows}
     assert {"eyes", "path", "score"} <= kinds

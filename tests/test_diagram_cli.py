@@ -7,21 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
-from passalive.cli import main
+from conftest import run
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "basic.txt")
 
 SNAPBACK = "$$B Snapback: 3 at 1\n$$ +---------+\n$$ | O 2 1 O |\n$$ | O O O O |\n$$ | X X X X |\n$$ | . . . . |\n$$ +---------+\n"
 
 
-def run(argv, capsys):
-    with pytest.raises(SystemExit) as done:
-        main(argv)
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    return done.value.code or 0, out, err
 
 
 def test_show_prints_markup_that_reads_back(capsys, tmp_path):

@@ -47,7 +47,7 @@ def test_expect_resolves_points_and_defaults():
     (e,) = d.expectations
     assert e.variants == ("benson", "definition")
     assert e.suicide is Suicide.ILLEGAL
-    assert d.board.names(e.white) == ["B4", "A3"]
+    assert e.white is not None and d.board.names(e.white) == ["B4", "A3"]
     assert e.black == frozenset() and e.points(B) == frozenset()
     (d,) = parse_diagrams(UNUSUAL + "$$ {EXPECT variant=truth suicide=multi white=A3}\n")
     assert d.expectations[0].suicide is Suicide.MULTI and d.expectations[0].black is None

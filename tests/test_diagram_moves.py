@@ -48,7 +48,8 @@ def test_as_drawn_keeps_the_numbered_stones_and_may_be_illegal():
 def test_white_first_and_first_move_number():
     (d,) = parse_diagrams("$$Wm51\n$$ . 1 2 .\n$$ . . . .", replay=False)
     assert [(m.number, m.colour) for m in d.moves] == [(51, W), (52, B)]
-    assert d.board.points[d.board.at(1, 0)].mark.text == "51"
+    p = d.board.at(1, 0)
+    assert p is not None and d.board.points[p].mark.text == "51"
 
 
 def test_a_capture_by_a_numbered_move_without_collision():

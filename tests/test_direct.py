@@ -33,7 +33,7 @@ def test_the_result_speaks_chain_indices_points_and_masks(force_graph: bool) -> 
     geometry = Geometry.of(b, force_graph=force_graph)
     assert isinstance(geometry, GraphGeometry if force_graph else GridGeometry)
     result = VARIANTS["casting-out"].fast_alive(geometry, Colour.BLACK)
-    black = b.chain_at[b.point("A3")]
+    black = b.chain_of(b.point("A3"))
     assert result.chain_indices() == {black}
     assert b.names(result.points()) == ["B4", "D4", "A3", "B3", "C3", "D3"]
     assert result.chain_points() == (b.chains[black].points,)
@@ -64,8 +64,8 @@ def test_an_analysis_is_a_value_with_its_alive_sets_made_up_front() -> None:
     assert fast.alive(Colour.BLACK) == plain.alive(Colour.BLACK)
     assert fast.alive_points(Colour.BLACK) == plain.alive_points(Colour.BLACK)
     with pytest.raises(AttributeError):
-        fast.variant = "benson"  # type: ignore[misc]
+        fast.variant = "benson"  # type: ignore[misc]  # the assignment a frozen dataclass refuses is the point
     # territory and explanations come from the lazy part, computed once
     assert b.names(fast.territory(Colour.BLACK)) == ["A4", "C4"]
     assert fast.territory(Colour.BLACK) is fast.territory(Colour.BLACK)
-    assert "pass-alive" in fast.explain(b.chain_at[b.point("A3")])
+    assert "pass-alive" in fast.explain(b.chain_of(b.point("A3")))

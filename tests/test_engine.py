@@ -157,7 +157,7 @@ size(R, N) :- component(R), N = count : { member(R, _) }.
 
 def test_eqrel_components_of_a_path_graph():
     program = parse_program(COMPONENTS)
-    facts = {"edge": [(1, 2), (3, 2), (3, 4), (10, 11)], "node": [(i,) for i in (1, 2, 3, 4, 10, 11, 20)]}
+    facts: dict[str, list[tuple]] = {"edge": [(1, 2), (3, 2), (3, 4), (10, 11)], "node": [(i,) for i in (1, 2, 3, 4, 10, 11, 20)]}
     model = program.run(facts)
     assert model.relation("component") == {(1,), (10,), (20,)}
     assert model.relation("size") == {(1, 4), (10, 2), (20, 1)}
@@ -232,7 +232,7 @@ spoiled(R) :- touches(R, B), !alive(B).
 alive(B) :- chain(B), count : { healthy(B, R), !spoiled(R) } >= 2.
 """
 
-BENSON_FACTS = {
+BENSON_FACTS: dict[str, list[tuple]] = {
     "chain": [(1,), (2,), (3,), (4,)],
     "healthy": [(1, 10), (1, 11), (2, 12), (2, 13), (3, 12), (4, 13), (4, 14)],
     "touches": [(10, 1), (11, 1), (12, 2), (12, 3), (13, 2), (13, 4), (14, 4)],
@@ -248,7 +248,7 @@ def test_greatest_fixpoint_casts_out_round_by_round():
 
 def test_greatest_fixpoint_keeps_mutually_supporting_chains():
     # chains 1 and 2 share both their eyes: each needs the other in S
-    facts = {
+    facts: dict[str, list[tuple]] = {
         "chain": [(1,), (2,)],
         "healthy": [(1, 10), (1, 11), (2, 10), (2, 11)],
         "touches": [(10, 1), (10, 2), (11, 1), (11, 2)],
@@ -386,7 +386,7 @@ def test_plain_recursion_inside_a_greatest_component():
         on(X) :- node(X), reach(X), !blocked(X).
         """
     )
-    facts = {"root": [(1,)], "node": [(1,), (2,), (3,)], "link": [(1, 2), (2, 3), (3, 4)]}
+    facts: dict[str, list[tuple]] = {"root": [(1,)], "node": [(1,), (2,), (3,)], "link": [(1, 2), (2, 3), (3, 4)]}
     model = program.run(facts)
     assert model.relation("on") == set()
     assert model.cast_out("on") == {(3,): 2, (2,): 3, (1,): 4}

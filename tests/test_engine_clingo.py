@@ -130,10 +130,10 @@ def rules(draw, head: Rel, rels: list[Rel]) -> Rule:
     if bound and lower and draw(st.integers(0, 3)) == 0:
         r = draw(st.sampled_from(lower))
         outer = draw(st.sampled_from([b for b in bound if b != "V"] or bound))
-        args = tuple(outer if draw(st.booleans()) else f"L{i}" for i in range(r.arity))
-        local = [a for a in args if a.startswith("L")]
+        agg_args = tuple(outer if draw(st.booleans()) else f"L{i}" for i in range(r.arity))
+        local = [a for a in agg_args if a.startswith("L")]
         kind = "sum" if local and draw(st.booleans()) else "count"
-        agg = (kind, r.name, args)
+        agg = (kind, r.name, agg_args)
         bound.append("N")
     if bound:
         head_args = tuple(_term(draw, bound, allow_const=False) for _ in range(head.arity))
@@ -211,6 +211,7 @@ def brute_force(program: Generated, facts: dict) -> dict[str, set]:
     return db
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs(), facts_strategy)
 def test_engine_equals_brute_force_on_stratified_programs(program, facts):
@@ -239,6 +240,7 @@ def clingo_model(asp: str, facts: dict, shown: list[str]) -> dict[str, set]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("clingo") is None, reason="clingo is not installed")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs(), facts_strategy)
@@ -258,7 +260,7 @@ def test_the_naive_casting_out_program_has_two_stable_models_and_greatest_picks_
     from test_engine import BENSON
 
     # chains 1 and 2 share both their regions: each is alive only if the other is
-    facts = {
+    facts: dict[str, list[tuple]] = {
         "chain": [(1,), (2,)],
         "healthy": [(1, 10), (1, 11), (2, 10), (2, 11)],
         "touches": [(10, 1), (10, 2), (11, 1), (11, 2)],

@@ -63,7 +63,7 @@ def test_eqrel_proof_is_the_chain_of_generating_pairs():
 
 
 def test_greatest_member_proof_stops_at_the_coinductive_cycle():
-    facts = {
+    facts: dict[str, list[tuple]] = {
         "chain": [(1,), (2,)],
         "healthy": [(1, 10), (1, 11), (2, 10), (2, 11)],
         "touches": [(10, 1), (10, 2), (11, 1), (11, 2)],

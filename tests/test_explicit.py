@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import grid
 from passalive.go.board import Board, Colour
 from passalive.go.suicide import Suicide
 from passalive.solver.explicit import search
@@ -9,9 +10,6 @@ from passalive.solver.explicit import search
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 
 
-def grid(text: str) -> Board:
-    symbols = {"X": B, "O": W, ".": E}
-    return Board.grid([[symbols[c] for c in row.split()] for row in text.strip().splitlines()])
 
 
 TWO_EYES = """
@@ -24,7 +22,7 @@ O O O O
 
 def test_two_one_point_eyes_are_pass_alive() -> None:
     board = grid(TWO_EYES)
-    chain = board.chain_at[board.point("B4")]
+    chain = board.chain_of(board.point("B4"))
     result = search(board, B, [chain])
     assert result.captured is False and result.exhausted
 
@@ -38,11 +36,11 @@ def test_one_eye_is_captured_by_a_shortest_sequence() -> None:
         . . . .
         """
     )
-    chain = board.chain_at[board.point("B4")]
+    chain = board.chain_of(board.point("B4"))
     result = search(board, B, [chain])
     assert result.captured is True
     # the outside liberty first: A4 first would be suicide
-    assert [board.name(p) for p in result.sequence] == ["D2", "A4"]
+    assert result.sequence == (board.point("D2"), board.point("A4"))
     assert result.chains == {chain}
 
 
@@ -55,13 +53,13 @@ def test_a_depth_bound_stops_the_search() -> None:
         . . . .
         """
     )
-    chain = board.chain_at[board.point("B4")]
+    chain = board.chain_of(board.point("B4"))
     assert search(board, B, [chain], depth=1).captured is False
     assert search(board, B, [chain], depth=2).captured is True
 
 
 def test_a_state_budget_gives_unknown() -> None:
     board = Board.grid([[E] * 5 for _ in range(4)] + [[B] * 5])
-    chain = board.chain_at[board.point("A1")]
+    chain = board.chain_of(board.point("A1"))
     result = search(board, B, [chain], Suicide.ILLEGAL, max_states=50)
     assert result.captured is None and not result.exhausted

@@ -22,7 +22,7 @@ from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, 
 from passalive.go.bitboard import Grid, Position, bits
 from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
 from passalive.errors import UsageError
-from passalive.tools.explore.search import SUITE, Comparison, Search, compare, minimal_finding, run
+from passalive.tools.explore.search import SUITE, Comparison, Search, Witness, compare, minimal_finding, run
 from passalive.grammar.read import parse_diagrams
 from passalive.go.suicide import Suicide
 from passalive.tools.explore.shrink import normal_form
@@ -99,7 +99,7 @@ def test_two_one_point_eyes_live_and_a_stone_in_the_eye_space_dies_with_suicide(
     assert not multi.alive
     moves = multi.captured[1 << 2]
     board = grid.board(position)
-    check_witness(Game.of(board, WHITE), moves, Suicide.MULTI, [board.chain_at[2]])
+    check_witness(Game.of(board, WHITE), moves, Suicide.MULTI, [board.chain_of(2)])
 
 
 def test_a_budget_too_small_gives_unknown_never_alive():
@@ -196,7 +196,7 @@ def test_the_smallest_case_is_a_row_of_four():
     comparison = Comparison(SideSpec("casting-out", Suicide.ILLEGAL), SideSpec("truth", Suicide.MULTI))
     finding = minimal_finding(comparison, "a", grid, pos(grid, "X.O."), {}, TruthOptions())
     assert (finding.size, finding.stones) == ("4x1", 2)
-    assert finding.witnesses == [{"by": "black", "suicide": "multi", "chain": "C1", "moves": ["B1", "B1", "D1"]}]
+    assert finding.witnesses == [Witness(by="black", suicide="multi", chain="C1", moves=["B1", "B1", "D1"])]
 
 
 def test_normal_form_is_wide_and_canonical():

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from conftest import board_of, labelled_grid, labels
 from passalive.definitions.analysis import analyse
-from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.cli.eyes import command as eyes_command
 from passalive.errors import InputError
 from passalive.tools.eyes import (
@@ -32,16 +33,11 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "instant-eye-te
 DIAGRAMS = read_diagrams(EXAMPLES)
 
 
-def diagram(text: str) -> Board:
-    """The board of a one-diagram Sensei's markup text."""
-    return parse_diagrams(text)[0].board
-
-
 # ------------------------------------------------------------ the page's examples
 
 
 @pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
-def test_page_example_agrees_with_its_expected_lines(d):  # type: ignore[no-untyped-def]
+def test_page_example_agrees_with_its_expected_lines(d):
     assert d.annotations_named("EYES") or d.annotations_named("PATH"), "every example states its result"
     assert check_diagram(d) == []
 
@@ -144,7 +140,7 @@ $$ {EYES variant=paths real=Z9}
 
 
 def test_open_side_points_are_never_eye_points():
-    board = diagram(
+    board = board_of(
         """$$ Cut-out: the board goes on below
 $$ +-------+
 $$ | . X . |
@@ -161,21 +157,16 @@ CELL = st.sampled_from([Colour.BLACK, Colour.BLACK, Colour.WHITE, Colour.EMPTY, 
 
 
 @st.composite
-def boards(draw) -> Board:  # type: ignore[no-untyped-def]
+def boards(draw) -> Board:
     width = draw(st.integers(2, 7))
     height = draw(st.integers(2, 7))
     rows = [[draw(CELL) for _ in range(width)] for _ in range(height)]
-    marks = {(x, y): Mark(MarkKind.LABEL, str(y * width + x)) for y in range(height) for x in range(width)}
-    return Board.grid(rows, marks=marks)
-
-
-def labels(board: Board, points) -> frozenset[str]:  # type: ignore[no-untyped-def]
-    return frozenset(board.points[p].mark.text for p in points)  # type: ignore[union-attr]
+    return labelled_grid(rows)
 
 
 @settings(max_examples=150, deadline=None)
 @given(boards(), st.integers(0, 3), st.booleans(), st.booleans())
-def test_results_move_with_rotation_reflection_and_colour_swap(board, rotations, reflect, swap):  # type: ignore[no-untyped-def]
+def test_results_move_with_rotation_reflection_and_colour_swap(board, rotations, reflect, swap):
     moved = board.transformed(rotations, reflect)
     if swap:
         moved = moved.colours_swapped()
@@ -191,7 +182,7 @@ def test_results_move_with_rotation_reflection_and_colour_swap(board, rotations,
 
 @settings(max_examples=150, deadline=None)
 @given(boards())
-def test_variants_are_ordered_by_what_they_skip(board):  # type: ignore[no-untyped-def]
+def test_variants_are_ordered_by_what_they_skip(board):
     """Skipping more points can only join more: paths ⊇ stones-and-eyes ⊇ unsettled,
     and the first-step reading accepts whatever the corrected one does."""
     reports = classify_all(board)
@@ -237,7 +228,7 @@ def one_point_vital_regions(board: Board, colour: Colour, alive: frozenset[int])
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(boards())
-def test_eyes_of_a_pass_alive_set_joined_through_each_other_are_real(board):  # type: ignore[no-untyped-def]
+def test_eyes_of_a_pass_alive_set_joined_through_each_other_are_real(board):
     """The sound form of the cross-check: take the one-point vital regions of
     the pass-alive chains, keep the largest subset in which the chains around
     each region are joined through the *other* regions of the subset; every
@@ -253,7 +244,7 @@ def test_eyes_of_a_pass_alive_set_joined_through_each_other_are_real(board):  # 
             for e in kept:
                 joined = joined_chains(board, colour, kept - {e})
                 around = {board.chain_at[q] for q in board.adjacency[e]}
-                if len({joined.find(c) for c in around}) > 1:  # type: ignore[arg-type]
+                if len({joined.find(c) for c in around}) > 1:
                     failing.add(e)
             if not failing:
                 break
@@ -282,7 +273,7 @@ def test_cli_json_shape():
     assert beast["false"]["unsettled"] == ["C7", "G7", "G3"]
 
 
-def test_cli_check_fails_on_a_wrong_claim(tmp_path):  # type: ignore[no-untyped-def]
+def test_cli_check_fails_on_a_wrong_claim(tmp_path):
     wrong = tmp_path / "wrong.txt"
     wrong.write_text(
         """$$ Wrong
@@ -303,7 +294,7 @@ $$ {EYES variant=paths false=B2}
 
 
 @pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
-def test_rule_program_agrees_with_direct_code_on_the_examples(d):  # type: ignore[no-untyped-def]
+def test_rule_program_agrees_with_direct_code_on_the_examples(d):
     for variant in VARIANTS:
         direct, ruled = classify(d.board, variant), classify(d.board, variant, "rules")
         assert (ruled.real, ruled.false) == (direct.real, direct.false), variant
@@ -311,7 +302,7 @@ def test_rule_program_agrees_with_direct_code_on_the_examples(d):  # type: ignor
 
 @settings(max_examples=60, deadline=None)
 @given(boards())
-def test_rule_program_agrees_with_direct_code_on_random_boards(board):  # type: ignore[no-untyped-def]
+def test_rule_program_agrees_with_direct_code_on_random_boards(board):
     for variant in VARIANTS:
         direct, ruled = classify(board, variant), classify(board, variant, "rules")
         assert (ruled.real, ruled.false) == (direct.real, direct.false), variant

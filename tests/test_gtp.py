@@ -77,7 +77,7 @@ def test_analyze_commands_list_every_analysis_and_each_runs() -> None:
     assert gfx is not None and "CIRCLE A2 B2 C2 D2 E2 B1 E1" in gfx and "BLACK A1 C1 D1" in gfx
 
 
-def test_live_session_through_a_gtp_client(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_live_session_through_a_gtp_client(tmp_path: Path) -> None:
     sgf = tmp_path / "game.sgf"
     sgf.write_text("(;GM[1]FF[4]SZ[7]KM[6.5];B[ag];W[bg];B[af];W[cg];B[be])")
     client = GtpClient.start(ENGINE)

@@ -15,25 +15,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
-
-from passalive.cli import main
+from conftest import run
 
 HUGE = "9" * 5000
 """A number beyond Python's int-digit limit (4,300 digits)."""
 
 LOCATED = re.compile(r"^\S+:\d+:\d+: error: ", re.M)
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of `passalive ARGV`, run in-process."""
-    with pytest.raises(SystemExit) as done:
-        main(argv)
-        raise SystemExit(0)
-    out, err = capsys.readouterr()
-    assert "Traceback" not in err and "internal error" not in err
-    return done.value.code or 0, out, err
 
 
 def write(tmp_path: Path, text: str, name: str = "d.txt") -> str:
@@ -119,7 +109,7 @@ _PEAK = (
 )
 
 
-def peak_run(argv: list[str], stdin: object = subprocess.DEVNULL) -> tuple[int, str, int]:
+def peak_run(argv: list[str], stdin: int | IO[bytes] = subprocess.DEVNULL) -> tuple[int, str, int]:
     """Exit status, stderr and peak memory (MiB) of `passalive ARGV` in its own
     process (measured by a parent that starts nothing else)."""
     done = subprocess.run(

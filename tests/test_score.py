@@ -13,8 +13,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import labelled_grid, labels, relabel
 from passalive.definitions.analysis import analyse
-from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.board import STONE_COLOURS, Board, Colour, MarkKind
 from passalive.cli.score import command as score_command
 from passalive.errors import InputError
 from passalive.grammar.read import parse_diagrams, read_diagrams
@@ -37,7 +38,7 @@ def by_title(title: str) -> Board:
     return next(d.board for d in DIAGRAMS if d.title.startswith(title))
 
 
-def names(board: Board, points) -> set[str]:  # type: ignore[no-untyped-def]
+def names(board: Board, points) -> set[str]:
     return set(board.names(points))
 
 
@@ -53,14 +54,14 @@ def label(board: Board, letter: str) -> int:
 
 
 @pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
-def test_post_example_agrees_with_its_expected_lines(d):  # type: ignore[no-untyped-def]
+def test_post_example_agrees_with_its_expected_lines(d):
     assert d.annotations_named("SCORE"), "every example states its result"
     assert check_diagram(d) == []
 
 
 @pytest.mark.parametrize("d", DIAGRAMS, ids=[d.title for d in DIAGRAMS])
-def test_post_example_scores_alike_turned_mirrored_and_colour_swapped(d):  # type: ignore[no-untyped-def]
-    def summary(result, swap):  # type: ignore[no-untyped-def]
+def test_post_example_scores_alike_turned_mirrored_and_colour_swapped(d):
+    def summary(result, swap):
         order = (W, B) if swap else (B, W)
         return [len(result.territory[c]) for c in order], sorted((len(r.points), r.colour is order[0]) for r in result.seki)
 
@@ -230,7 +231,7 @@ def test_snapback_is_not_read():
         ("Another region of 3 intersections", False),
     ],
 )
-def test_checkered_fill_joins_gaps_of_one_and_never_gaps_of_two(title, joined):  # type: ignore[no-untyped-def]
+def test_checkered_fill_joins_gaps_of_one_and_never_gaps_of_two(title, joined):
     board = by_title(title)
     for phase in (0, 1):
         result = score(board, phases=(phase,))
@@ -246,11 +247,11 @@ def test_checkered_fill_joins_gaps_of_one_and_never_gaps_of_two(title, joined): 
         ("Another region of 3 intersections", True, True),
     ],
 )
-def test_gap_examples_in_play(title, black_first, white_first):  # type: ignore[no-untyped-def]
+def test_gap_examples_in_play(title, black_first, white_first):
     """What the gap examples are in play: whether Black can force a capture
     when Black moves first, and when White does (the scorer discounts all)."""
     board = by_title(title)
-    local = frozenset(p.id for p in board.points if p.colour is Colour.EMPTY and p.coord[1] < 2)  # type: ignore[index]
+    local = frozenset(p.id for p in board.points if p.colour is Colour.EMPTY and board.coord_of(p.id)[1] < 2)
     assert first_capture(board, local, B, B) is black_first
     assert first_capture(board, local, B, W) is white_first
     assert not score(board).territory[W]
@@ -438,31 +439,21 @@ CELL = st.sampled_from([B, B, W, W, Colour.EMPTY, Colour.EMPTY, Colour.EMPTY])
 
 
 @st.composite
-def finished(draw):  # type: ignore[no-untyped-def]
+def finished(draw):
     """A random legal board (chains without liberties removed) with labels,
     and some stones marked dead."""
     width, height = draw(st.integers(2, 8)), draw(st.integers(2, 8))
     rows = [[draw(CELL) for _ in range(width)] for _ in range(height)]
-    marks = {(x, y): Mark(MarkKind.LABEL, str(y * width + x)) for y in range(height) for x in range(width)}
-    board = Board.grid(rows, marks=marks)
+    board = labelled_grid(rows)
     board = board.with_colours({p: Colour.EMPTY for c in board.dead_chains for p in c.points})
     stones = sorted(p for p in range(len(board.points)) if board.colours[p] is not Colour.EMPTY)
     dead = draw(st.lists(st.sampled_from(stones), max_size=2)) if stones else []
     return board, dead
 
 
-def labels(board: Board, points) -> frozenset[str]:  # type: ignore[no-untyped-def]
-    return frozenset(board.points[p].mark.text for p in points)  # type: ignore[union-attr]
-
-
-def relabel(board: Board, moved: Board, points) -> list[int]:  # type: ignore[no-untyped-def]
-    where = {p.mark.text: p.id for p in moved.points}  # type: ignore[union-attr]
-    return [where[t] for t in labels(board, points)]
-
-
 @settings(max_examples=120, deadline=None)
 @given(finished(), st.integers(0, 3), st.booleans(), st.booleans(), st.booleans())
-def test_score_moves_with_rotation_reflection_and_colour_swap(case, rotations, reflect, swap, strict):  # type: ignore[no-untyped-def]
+def test_score_moves_with_rotation_reflection_and_colour_swap(case, rotations, reflect, swap, strict):
     board, dead = case
     moved = board.transformed(rotations, reflect)
     if swap:
@@ -479,20 +470,20 @@ def test_score_moves_with_rotation_reflection_and_colour_swap(case, rotations, r
 
 @settings(max_examples=80, deadline=None)
 @given(finished(), st.integers(-3, 3), st.integers(-3, 3))
-def test_a_shape_scores_the_same_wherever_it_lies(case, dx, dy):  # type: ignore[no-untyped-def]
+def test_a_shape_scores_the_same_wherever_it_lies(case, dx, dy):
     """Place the board at another offset inside a larger grid of holes: every
     point keeps its neighbourhood, only the parity of its coordinates (the
     checkered pattern) changes."""
     board, dead = case
-    width, height = board.size  # type: ignore[misc]
+    width, height = board.size
     ox, oy = 3 + dx, 3 + dy
     rows: list[list[Colour | None]] = [[None] * (width + 7) for _ in range(height + 7)]
     marks = {}
     for p in board.points:
-        x, y = p.coord  # type: ignore[misc]
+        x, y = p.coord
         rows[y + oy][x + ox] = p.colour
         marks[(x + ox, y + oy)] = p.mark
-    moved = Board.grid(rows, marks=marks)  # type: ignore[arg-type]
+    moved = Board.grid(rows, marks=marks)
     before, after = score(board, dead), score(moved, relabel(board, moved, dead))
     for c in STONE_COLOURS:
         assert labels(board, before.territory[c]) == labels(moved, after.territory[c])
@@ -501,7 +492,7 @@ def test_a_shape_scores_the_same_wherever_it_lies(case, dx, dy):  # type: ignore
 
 @settings(max_examples=80, deadline=None)
 @given(finished())
-def test_benson_guard_only_matters_with_unmarked_dead_stones_in_eyes(case):  # type: ignore[no-untyped-def]
+def test_benson_guard_only_matters_with_unmarked_dead_stones_in_eyes(case):
     """Every controlled region bordered only by pass-alive chains is territory
     (with the guard, by construction); without the guard, it still is unless a
     neutral point lies in a region of the pass-alive chains' colour that holds
@@ -511,7 +502,7 @@ def test_benson_guard_only_matters_with_unmarked_dead_stones_in_eyes(case):  # t
     analysis = analyse(live)
     with_guard, without = score(board, dead), score(board, dead, guard=False)
     for r in controlled_regions(live):
-        bordering = {live.chain_at[q] for p in r.points for q in live.adjacency[p]}
+        bordering = {c for p in r.points for q in live.adjacency[p] if (c := live.chain_at[q]) is not None}
         if bordering <= analysis.alive(r.owner):
             assert r.points <= with_guard.territory[r.owner]
             invaded = any(
@@ -544,7 +535,7 @@ def test_cli_json_shape():
     assert corner["score"]["black"] == 11 + sum(row.count("X") for row in corner["map"])
 
 
-def test_cli_dead_option_and_bad_dead_point(tmp_path):  # type: ignore[no-untyped-def]
+def test_cli_dead_option_and_bad_dead_point(tmp_path):
     path = tmp_path / "one.txt"
     path.write_text(
         """$$ One

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 from sgfmill import sgf
 
@@ -57,7 +59,7 @@ def test_every_node_of_a_sequence_is_marked() -> None:
     assert nodes[1].get_move() == ("w", (0, 0))
 
 
-def test_cli_sgf_to_standard_output(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_sgf_to_standard_output(tmp_path: Path) -> None:
     path = tmp_path / "corner.txt"
     path.write_text(CORNER + "\n" + CORNER)
     result = CliRunner().invoke(analyse_command, [str(path), "--format", "sgf", "--variant", "casting-out", "--variant", "benson"])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from passalive.go.board import Board, Colour, Side
+from conftest import grid
+from passalive.go.board import Colour, Side
 from passalive.go.suicide import Suicide
 from passalive.solver.simulator import (
     ATTACKER,
@@ -21,10 +22,6 @@ from passalive.solver.simulator import (
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 
 
-def grid(text: str, open_sides: tuple[Side, ...] = ()) -> Board:
-    symbols = {"X": B, "O": W, ".": E}
-    rows = [[symbols[c] for c in row.split()] for row in text.strip().splitlines()]
-    return Board.grid(rows, open_sides=open_sides)
 
 
 def test_a_move_that_fills_the_last_liberty_captures() -> None:
@@ -114,7 +111,7 @@ def test_a_cut_out_has_one_shared_liberty_beyond_the_cut() -> None:
     assert not game.playable(n) and not game.playable(n + 1) and game.playable(n + 2)
     outcome = play(game, game.start, board.point("B2"), Suicide.ILLEGAL)
     assert outcome is not None and not outcome.captured
-    outcome = play(game, outcome.position, game.outside, Suicide.ILLEGAL)  # type: ignore[arg-type]
+    outcome = play(game, outcome.position, game.outside, Suicide.ILLEGAL)
     assert outcome is not None and outcome.captured == {board.point("B1")}
     assert name(game, game.outside) == "out"
     # the black stones along the cut are joined to the wall: never a suicide

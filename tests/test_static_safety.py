@@ -98,8 +98,8 @@ def fuego_cases() -> list[tuple[str, str, str, int, list[str]]]:
             expects = []
             i += 1
             while lines[i].startswith("expect "):
-                _, tst, num, colour, count = lines[i].split()
-                expects.append((f"{tst}:{num}", colour, int(count)))
+                _, tst, num, colour, expected = lines[i].split()
+                expects.append((f"{tst}:{num}", colour, int(expected)))
                 i += 1
             rows = []
             while i < len(lines) and lines[i].strip():
@@ -164,7 +164,7 @@ def test_every_pass_alive_chain_is_safe_and_colours_never_overlap(b: Board) -> N
     assert not result.safe[Colour.BLACK] & result.safe[Colour.WHITE]
 
 
-def run_cli(args: list[str], capsys) -> tuple[int, str]:  # type: ignore[no-untyped-def]
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     from passalive.cli import main
 
     try:
@@ -176,7 +176,7 @@ def run_cli(args: list[str], capsys) -> tuple[int, str]:  # type: ignore[no-unty
     return code, captured.out + captured.err
 
 
-def test_verify_alternating_shows_the_refutation_and_exits_1(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_verify_alternating_shows_the_refutation_and_exits_1(tmp_path, capsys) -> None:
     path = tmp_path / "cut.txt"
     path.write_text("$$ protected cuts\n$$ +-------+\n$$ | . O . |\n$$ | X . O |\n$$ | O . . |\n$$ | . O . |\n$$ +-------+\n")
     code, out = run_cli(["verify", "--alternating", "--variant", "static-safety", str(path)], capsys)
@@ -184,7 +184,7 @@ def test_verify_alternating_shows_the_refutation_and_exits_1(tmp_path, capsys) -
     assert "CONTRADICTED white A2: claim safe; refuted by B B2, W A4, B A1" in out
 
 
-def test_verify_alternating_refuses_a_cut_out(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_verify_alternating_refuses_a_cut_out(tmp_path, capsys) -> None:
     path = tmp_path / "open.txt"
     path.write_text("$$ open\n$$ | . O . |\n$$ | X . O |\n$$ +-------+\n")
     code, out = run_cli(["verify", "--alternating", str(path)], capsys)

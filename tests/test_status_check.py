@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from passalive.cli import main
+from conftest import run
 from passalive.errors import InputError
 from passalive.grammar.read import parse_diagrams
 from passalive.tools.check import Status, check_diagram, check_paths
@@ -84,10 +84,5 @@ def test_the_status_corpus_holds() -> None:
 
 
 def test_check_selects_status_rows(capsys: pytest.CaptureFixture[str]) -> None:
-    code = 0
-    try:
-        main(["check", str(EXAMPLES / "statuses.txt"), "--variant", "status"])
-    except SystemExit as done:
-        code = done.code or 0
-    out = capsys.readouterr().out
+    code, out, _ = run(["check", str(EXAMPLES / "statuses.txt"), "--variant", "status"], capsys)
     assert code == 0 and "10 checks: 10 ok" in out

@@ -8,17 +8,18 @@ coordinates stand where GTP names the columns and rows.
 
 from __future__ import annotations
 
+from pathlib import Path
 import io
 import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import board_of
 from passalive.cli.analyse import command as analyse_command
 from passalive.cli.show import command as show_command
 from passalive.definitions.analysis import analyse
 from passalive.go.board import Board, Colour
-from passalive.grammar.read import parse_diagrams
 from passalive.output.svg import BACKGROUND, Layers, NumberedMove, board_svg, numbered, point_centre
 from passalive.tools.figures import analysis_layers, analysis_svg, sequence_svg
 
@@ -39,10 +40,6 @@ $$ | . . X X X O .
 $$ | X X X O O O .
 $$ | O O O O . . .
 """
-
-
-def board_of(text: str) -> Board:
-    return parse_diagrams(text)[0].board
 
 
 def render(svg: str) -> Image.Image:
@@ -169,7 +166,7 @@ def test_layers_out_of_the_board_are_refused_for_a_bare_graph() -> None:
         board_svg(graph, Layers())
 
 
-def test_cli_writes_one_svg_per_diagram(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_writes_one_svg_per_diagram(tmp_path: Path) -> None:
     path = tmp_path / "two.txt"
     path.write_text(CORNER + "\n" + CORNER)
     out = tmp_path / "pictures"
@@ -223,7 +220,7 @@ def test_grid_lines_follow_the_adjacency_holes_unlinks_and_links() -> None:
     root = ET.fromstring(board_svg(board))
     ns = "{http://www.w3.org/2000/svg}"
     segments = {
-        (round(float(e.get("x1"))), round(float(e.get("y1"))), round(float(e.get("x2"))), round(float(e.get("y2"))))  # type: ignore[arg-type]
+        (round(float(e.attrib["x1"])), round(float(e.attrib["y1"])), round(float(e.attrib["x2"])), round(float(e.attrib["y2"])))
         for e in root.iter(ns + "line")
     }
     offset = point_centre(board, board.point("A3"))[0] - 26.0
@@ -240,7 +237,7 @@ def test_grid_lines_follow_the_adjacency_holes_unlinks_and_links() -> None:
     assert any(e.text == "added adjacency (LINK)" for e in root.iter(ns + "text"))
 
 
-def test_cli_png_through_cairosvg(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_png_through_cairosvg(tmp_path: Path) -> None:
     path = tmp_path / "corner.txt"
     path.write_text(CORNER)
     out = tmp_path / "png"

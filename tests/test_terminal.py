@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from passalive.cli.analyse import command as analyse_command
@@ -21,7 +23,7 @@ $$ | . . . . .
 """
 
 
-def test_piped_output_is_plain_ascii_with_coordinates_and_legend(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_piped_output_is_plain_ascii_with_coordinates_and_legend(tmp_path: Path) -> None:
     path = tmp_path / "corner.txt"
     path.write_text(CORNER)
     out = CliRunner().invoke(analyse_command, [str(path)]).output
@@ -45,7 +47,7 @@ def test_a_terminal_gets_unicode_and_colour_unless_no_color() -> None:
     assert fancy_output(True, Tty()) is False  # --no-color
 
 
-def test_nineteen_by_nineteen_has_every_coordinate(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_nineteen_by_nineteen_has_every_coordinate(tmp_path: Path) -> None:
     rows = ["$$ +" + "-" * 39 + "+"] + ["$$ | " + " ".join("." * 19) + " |"] * 19 + ["$$ +" + "-" * 39 + "+"]
     rows[10] = "$$ | " + " ".join("X" + "." * 18) + " |"
     path = tmp_path / "big.txt"
@@ -55,7 +57,7 @@ def test_nineteen_by_nineteen_has_every_coordinate(tmp_path) -> None:  # type: i
     assert "10 X . . " in out and " 1 . . " in out
 
 
-def test_eyes_and_score_boards_have_their_legends(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_eyes_and_score_boards_have_their_legends(tmp_path: Path) -> None:
     path = tmp_path / "eyes.txt"
     path.write_text("$$ eyes\n$$ +-------+\n$$ | . X . |\n$$ | X X X |\n$$ | . . . |\n$$ +-------+\n")
     eyes = CliRunner().invoke(eyes_command, [str(path)]).output

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from conftest import colour_rows
 from strategies import end_of_game_positions, random_position
 
 from passalive.definitions.analysis import analyse
@@ -44,8 +46,7 @@ def cut_outs(draw: st.DrawFn) -> Board:
     """A random position with some sides declared open (a cut-out)."""
     board = draw(end_of_game_positions(max_size=11))
     sides = draw(st.sets(st.sampled_from(list(Side)), min_size=1))
-    width, height = board.size  # type: ignore[misc]
-    rows = [[board.points[board.at(x, y)].colour for x in range(width)] for y in range(height)]  # type: ignore[index]
+    rows = colour_rows(board)
     return Board.grid(rows, open_sides=sides)
 
 
@@ -53,30 +54,33 @@ def cut_outs(draw: st.DrawFn) -> Board:
 def unusual_boards(draw: st.DrawFn) -> Board:
     """A random position with a few adjacencies removed and a few added."""
     board = draw(end_of_game_positions(max_size=9))
-    width, height = board.size  # type: ignore[misc]
+    rows = colour_rows(board)
+    width, height = len(rows[0]), len(rows)
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     pairs = [((x, y), (x + 1, y)) for y in range(height) for x in range(width - 1)]
     unlink = rng.sample(pairs, 3)
     link = [((rng.randrange(width), rng.randrange(height)), (rng.randrange(width), rng.randrange(height))) for _ in range(2)]
-    rows = [[board.points[board.at(x, y)].colour for x in range(width)] for y in range(height)]  # type: ignore[index]
     return Board.grid(rows, unlink=unlink, link=link)
 
 
 # ------------------------------------------------- rule engine = direct (2000+)
 
 
+@pytest.mark.slow
 @fast(700)
 @given(end_of_game_positions(suicide=False))
 def test_engine_equals_direct_casting_out(board: Board) -> None:
     same_on_engines(board, "casting-out")
 
 
+@pytest.mark.slow
 @fast(600)
 @given(end_of_game_positions(suicide=True))
 def test_engine_equals_direct_suicide(board: Board) -> None:
     same_on_engines(board, "suicide", Suicide.MULTI)
 
 
+@pytest.mark.slow
 @fast(600)
 @given(end_of_game_positions(suicide=None), st.sampled_from(["benson", "wikipedia", "knechtel"]))
 def test_engine_equals_direct_other_variants(board: Board, variant: str) -> None:
@@ -205,6 +209,7 @@ def test_set_definition_solved_as_csp_equals_casting_out(board: Board, legal: bo
 @given(end_of_game_positions(suicide=None))
 def test_the_strategy_draws_legal_positions_of_the_asked_sizes(board: Board) -> None:
     board.check_legal()
-    width, height = board.size  # type: ignore[misc]
+    assert board.size is not None
+    width, height = board.size
     assert 5 <= width <= 19 and 5 <= height <= 19
     assert board.is_plain_grid

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import board_of
 from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.diagram import CaptureClaim
 from passalive.cli import main
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.go.suicide import Suicide
@@ -37,8 +39,6 @@ $$ +-----------+
 """
 
 
-def board_of(markup: str) -> Board:
-    return parse_diagrams(markup)[0].board
 
 
 def test_casting_out_claims_are_proven_without_suicide() -> None:
@@ -105,7 +105,7 @@ def _expectations() -> list[tuple[str, int, Board, Suicide, dict[Colour, frozens
                     listed = expect.points(colour)
                     if listed is None:
                         break
-                    claims[colour] = frozenset(board.chain_at[p] for p in listed)  # type: ignore[misc]
+                    claims[colour] = frozenset(board.chain_of(p) for p in listed)
                 else:
                     cases.append((Path(path).name, number, board, expect.suicide, claims))
     return cases
@@ -124,7 +124,7 @@ def test_the_pages_game_level_verdicts(case: tuple[str, int, Board, Suicide, dic
         assert v.result in (expected, Status.UNKNOWN)
 
 
-def _captures() -> list[tuple[str, int, Board, object]]:
+def _captures() -> list[tuple[str, int, Board, CaptureClaim]]:
     cases = []
     for path in sorted(glob.glob(str(Path(__file__).parent.parent / "examples" / "*.txt"))):
         for number, diagram in enumerate(read_diagrams(path), 1):
@@ -134,11 +134,11 @@ def _captures() -> list[tuple[str, int, Board, object]]:
 
 
 @pytest.mark.parametrize("case", _captures(), ids=lambda c: f"{c[0]}#{c[1]}")
-def test_the_pages_capturing_sequences_replay(case: tuple[str, int, Board, object]) -> None:
+def test_the_pages_capturing_sequences_replay(case: tuple[str, int, Board, CaptureClaim]) -> None:
     _, _, board, claim = case
-    owner = claim.by.opponent  # type: ignore[attr-defined]
+    owner = claim.by.opponent
     targets = [c.index for c in board.chains_of(owner)]
-    _, hit = check_witness(Game.of(board, owner), claim.moves, claim.suicide, targets)  # type: ignore[attr-defined]
+    _, hit = check_witness(Game.of(board, owner), claim.moves, claim.suicide, targets)
     assert hit
 
 

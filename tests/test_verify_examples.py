@@ -30,7 +30,7 @@ EXACT = {("casting-out", Suicide.ILLEGAL), ("definition", Suicide.ILLEGAL), ("de
 
 
 @lru_cache(maxsize=None)
-def _diagrams(path: str) -> tuple:  # type: ignore[type-arg]
+def _diagrams(path: str) -> tuple:
     return tuple(read_diagrams(path))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import grid
 from passalive.go.board import Board, Colour, Side
 from passalive.go.suicide import Suicide
 from passalive.solver.explicit import search
@@ -15,9 +16,6 @@ from passalive.solver.z3check import check
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
 
 
-def grid(text: str) -> Board:
-    symbols = {"X": B, "O": W, ".": E}
-    return Board.grid([[symbols[c] for c in row.split()] for row in text.strip().splitlines()])
 
 
 def legalised(rows: list[list[Colour]], open_sides: tuple[Side, ...] = ()) -> Board:
@@ -68,13 +66,13 @@ def test_example_5_is_pass_alive_without_suicide() -> None:
 
 def test_example_5_is_refuted_with_suicide_by_a_replayed_sequence() -> None:
     board = grid(EXAMPLE_5)
-    lone = board.chain_at[board.point("E3")]
-    big = board.chain_at[board.point("B3")]
+    lone = board.chain_of(board.point("E3"))
+    big = board.chain_of(board.point("B3"))
     for rule in (Suicide.MULTI, Suicide.ALL):
         result = check(board, B, [lone, big], rule, complete=True)
         verdict = result.chains[lone]
         assert verdict.status is Status.CAPTURED
-        assert board.names(verdict.sequence[:1]) == ["D3"]
+        assert verdict.sequence[:1] == (board.point("D3"),)
         replay, hit = check_witness(Game.of(board, B), verdict.sequence, rule, [lone])
         assert hit == {lone}
         assert result.chains[big].status is Status.PROVEN
@@ -98,7 +96,7 @@ def test_outside_liberties_first_then_inside() -> None:
         . . . .
         """
     )
-    chain = board.chain_at[board.point("B4")]
+    chain = board.chain_of(board.point("B4"))
     result = check(board, B, [chain], Suicide.ILLEGAL, complete=True)
     assert result.chains[chain].status is Status.CAPTURED
     explicit = search(board, B, [chain])

@@ -97,7 +97,7 @@ def summary_text(summary: Summary, elapsed: float, note: str = "") -> str:
         ]
         for w in finding.witnesses:
             lines.append(
-                f"   {w['by']} captures {w['chain']} with suicide={w['suicide']}: {' '.join(w['moves'])} (replayed)"  # type: ignore[arg-type]
+                f"   {w.by} captures {w.chain} with suicide={w.suicide}: {' '.join(w.moves)} (replayed)"
             )
         if finding.proof:
             lines.append(f"   {finding.proof}")

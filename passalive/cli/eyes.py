@@ -52,7 +52,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
             {
                 "point": board.name(p),
                 "colour": verdict.eye.colour.value,
-                "verdicts": {name: ("real" if r.verdict_at(p).real else "false") for name, r in reports.items()},  # type: ignore[union-attr]
+                "verdicts": {name: ("real" if p in r.real else "false") for name, r in reports.items()},
             }
         )
     return {
@@ -136,7 +136,7 @@ def command(
                 lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
                 if explain:
                     for name, report in reports.items():
-                        if not report.verdict_at(p).real:  # type: ignore[union-attr]
+                        if p not in report.real:
                             proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
                             lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
             chunks.append("\n".join(lines) + "\n")

@@ -9,6 +9,7 @@ tester's `eyes.dl`) are shown too.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, dataclass
 
 import click
 
@@ -22,6 +23,19 @@ COMMANDS = {
     "unconditional.dl": "passalive analyse --territory unconditional --engine rules",
 }
 """Programs run by a command of their own rather than as a variant or a territory convention."""
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One bundled program as listed (the JSON keys are the field names)."""
+
+    program: str
+    description: str
+    variant: str | None
+    suicide: list[str] | None
+    territory: list[str] | None
+    command: str | None
+    path: str
 
 
 def _summary(text: str) -> str:
@@ -44,33 +58,33 @@ def command(as_json: bool, show_path: bool) -> None:
     conventions: dict[str, list[str]] = {}
     for convention, (name, _relation) in TERRITORY_PROGRAMS.items():
         conventions.setdefault(name, []).append(convention)
-    rows = []
+    rows: list[_Row] = []
     for path in bundled_programs():
         variant = by_program.get(path.name)
         rows.append(
-            {
-                "program": path.name,
-                "description": _summary(path.read_text(encoding="utf-8")),
-                "variant": variant.name if variant else None,
-                "suicide": sorted(s.value for s in variant.suicide) if variant else None,
-                "territory": conventions.get(path.name),
-                "command": COMMANDS.get(path.name),
-                "path": str(path),
-            }
+            _Row(
+                program=path.name,
+                description=_summary(path.read_text(encoding="utf-8")),
+                variant=variant.name if variant else None,
+                suicide=sorted(s.value for s in variant.suicide) if variant else None,
+                territory=conventions.get(path.name),
+                command=COMMANDS.get(path.name),
+                path=str(path),
+            )
         )
     if as_json:
-        click.echo(json.dumps({"programs": rows}, indent=2))
+        click.echo(json.dumps({"programs": [asdict(r) for r in rows]}, indent=2))
         return
-    width = max(len(r["program"]) for r in rows) if rows else 0
+    width = max(len(r.program) for r in rows) if rows else 0
     for r in rows:
-        if r["variant"]:
-            extra = f"  [variant {r['variant']}; suicide={','.join(r['suicide'])}]"
-        elif r["territory"]:
-            extra = f"  [--territory {' / '.join(r['territory'])}]"
-        elif r["command"]:
-            extra = f"  [{r['command']}]"
+        if r.variant and r.suicide is not None:
+            extra = f"  [variant {r.variant}; suicide={','.join(r.suicide)}]"
+        elif r.territory:
+            extra = f"  [--territory {' / '.join(r.territory)}]"
+        elif r.command:
+            extra = f"  [{r.command}]"
         else:
             extra = "  [included by the others]"
-        click.echo(f"{r['program']:<{width}}  {r['description']}{extra}")
+        click.echo(f"{r.program:<{width}}  {r.description}{extra}")
         if show_path:
-            click.echo(f"{'':<{width}}  {r['path']}")
+            click.echo(f"{'':<{width}}  {r.path}")

@@ -147,7 +147,8 @@ class GridGeometry(Geometry):
     """
 
     def __init__(self, board: Board) -> None:
-        width, height = board.size  # type: ignore[misc]
+        assert board.size is not None, "a grid board"
+        width, height = board.size
         self.width = width
         self.height = height
         self.stride = width + 1

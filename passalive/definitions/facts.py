@@ -86,9 +86,10 @@ def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
     alive: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
     for row in model.relation("alive"):
         p = row[0]
-        if not isinstance(p, int) or not 0 <= p < len(board.points) or chain_at[p] is None:
+        chain_index = chain_at[p] if isinstance(p, int) and 0 <= p < len(board.points) else None
+        if chain_index is None:
             raise InputError(f"the program says alive({p!r}), which is not a stone of the board", decl.loc)
-        chain = board.chains[chain_at[p]]  # type: ignore[index]
+        chain = board.chains[chain_index]
         alive[chain.colour].add(chain.index)
     return {c: frozenset(s) for c, s in alive.items()}, model
 

@@ -426,9 +426,9 @@ def _merge_chains(geo: _Geometry, regions: Sequence[_Region], blocks: Mapping[in
     chains: list[_Chain | None] = []
     chain_of: dict[int, int] = {}
     for index in sorted(blocks, key=lambda i: geo.rank[min(blocks[i].stones, key=geo.rank.__getitem__)]):
-        b = blocks[index]
+        block = blocks[index]
         chain_of[index] = len(chains)
-        chains.append(_Chain(frozenset({index}), b.stones, b.liberties, b.liberties))
+        chains.append(_Chain(frozenset({index}), block.stones, block.liberties, block.liberties))
     around: dict[int, list[int]] = {r.index: [chain_of[b.index] for b in r.blocks] for r in regions}
     # a region's chains in Fuego's order: the order the chains were made in
     for r in regions:

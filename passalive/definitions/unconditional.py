@@ -399,7 +399,7 @@ def _grid_cells(board: Board) -> tuple[int, int, list[int]]:
     size = board.size
     if size is None or board.adjacency != grid_adjacency(size[0], size[1]) or board.open_points:
         raise UsageError("GNU Go's unconditional status is defined on a whole rectangular board only (no holes, links or open sides)")
-    width, height = board.size  # type: ignore[misc]
+    width, height = size
     code = {Colour.EMPTY: EMPTY, Colour.BLACK: BLACK, Colour.WHITE: WHITE}
     return width, height, [code[c] for c in board.colours]
 

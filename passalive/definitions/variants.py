@@ -255,7 +255,7 @@ def trace_knechtel(board: Board, colour: Colour) -> Trace:
     eye_adj: list[frozenset[int]] = []  # stone strings next to each empty string
     eye_open: list[bool] = []
     for comp in empty_strings:
-        eye_adj.append(frozenset(chain_at[q] for p in comp for q in board.adjacency[p] if chain_at[q] is not None))  # type: ignore[misc]
+        eye_adj.append(frozenset(c for p in comp for q in board.adjacency[p] if (c := chain_at[q]) is not None))
         eye_open.append(any(p in open_points for p in comp))
     chain_eyes_adj: dict[int, list[int]] = {ch.index: [] for ch in board.chains}
     for e, adj in enumerate(eye_adj):

@@ -467,6 +467,20 @@ class Board:
                 at[p] = chain.index
         return tuple(at)
 
+    def chain_of(self, p: int) -> int:
+        """The index of the chain of the stone on point `p` (typed: never None)."""
+        chain = self.chain_at[p]
+        if chain is None:
+            raise ValueError(f"point {p} holds no stone")
+        return chain
+
+    def coord_of(self, p: int) -> tuple[int, int]:
+        """The grid position (x, y) of point `p`; only for points of a grid."""
+        coord = self.points[p].coord
+        if coord is None:
+            raise ValueError(f"point {p} has no grid position")
+        return coord
+
     def chains_of(self, colour: Colour) -> tuple[Chain, ...]:
         """The chains of one colour."""
         return tuple(c for c in self.chains if c.colour is colour)
@@ -489,10 +503,10 @@ class Board:
             regions: list[Region] = []
             for component in self.components([col is not c for col in colours]):
                 adjacent = frozenset(
-                    chain_at[q]  # type: ignore[misc]
+                    chain
                     for p in component
                     for q in self.adjacency[p]
-                    if colours[q] is c
+                    if colours[q] is c and (chain := chain_at[q]) is not None
                 )
                 regions.append(
                     Region(
@@ -578,7 +592,7 @@ class Board:
             return next(s for s, d in side_map.items() if d == (dx, dy))
 
         new_size = (height, width) if rotations % 2 else (width, height)
-        new_coord = {p.id: move(*p.coord) for p in self.points}  # type: ignore[misc]
+        new_coord = {p.id: move(*self.coord_of(p.id)) for p in self.points}
         order = sorted(self.points, key=lambda p: (new_coord[p.id][1], new_coord[p.id][0]))
         new_id = {p.id: i for i, p in enumerate(order)}
         points = [replace(p, id=new_id[p.id], coord=new_coord[p.id]) for p in order]

@@ -87,7 +87,8 @@ def _symbol(board: Board, p: int, numbering: tuple[Colour, int] | None) -> str:
 
 def _header_size(board: Board, preferred: int | None) -> int | None:
     """A header size (None: none written) under which the markup's rules give `board.frame`."""
-    width, height = board.size  # type: ignore[misc]
+    assert board.size is not None, "a grid board"
+    width, height = board.size
     sides = board.open_sides
     candidates: list[int | None] = [preferred] if preferred is not None else []
     candidates.append(None)
@@ -114,7 +115,7 @@ def _adjacency_changes(board: Board) -> tuple[list[tuple[int, int]], list[tuple[
     links: list[tuple[int, int]] = []
     unlinks: list[tuple[int, int]] = []
     for point in board.points:
-        x, y = point.coord  # type: ignore[misc]
+        x, y = board.coord_of(point.id)
         neighbours = set(board.adjacency[point.id])
         for q_xy in ((x + 1, y), (x, y + 1)):
             q = board.at(*q_xy)
@@ -122,7 +123,7 @@ def _adjacency_changes(board: Board) -> tuple[list[tuple[int, int]], list[tuple[
                 unlinks.append((point.id, q))
         for q in board.adjacency[point.id]:
             if q > point.id:
-                qx, qy = board.points[q].coord  # type: ignore[misc]
+                qx, qy = board.coord_of(q)
                 if abs(qx - x) + abs(qy - y) != 1:
                     links.append((point.id, q))
     return links, unlinks
@@ -181,7 +182,7 @@ def render_sensei(item: Board | Diagram, *, title: str | None = None) -> str:
     def name(p: int) -> str:
         if same_frame:
             return board.name(p)
-        x, y = board.points[p].coord  # type: ignore[misc]
+        x, y = board.coord_of(p)
         return f"{x + 1}:{y + 1}"
 
     links, unlinks = _adjacency_changes(board)

@@ -72,7 +72,8 @@ def sgf_size(board: Board) -> int:
 
 def _coordinates(board: Board) -> dict[int, tuple[int, int]]:
     """sgfmill's (row, column) of every point, row 0 at the bottom."""
-    width, height = board.size  # type: ignore[misc]
+    assert board.size is not None, "a grid board"
+    width, height = board.size
     frame = board.frame
     known = frame.knows_gtp(width)
     result: dict[int, tuple[int, int]] = {}

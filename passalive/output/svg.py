@@ -195,12 +195,12 @@ def _draw_grid(g: ET.Element, board: Board, frame: _Frame) -> None:
     edges = _el(g, "g", stroke=GRID, stroke_width=2.0, stroke_linecap="square", class_="edge")
     links = _el(g, "g", stroke="#1c6dd0", stroke_width=1.6, fill="none", stroke_dasharray="4 3", class_="link")
     for point in board.points:
-        x, y = point.coord  # type: ignore[misc]
+        x, y = board.coord_of(point.id)
         x1, y1 = frame.xy(x, y)
         for q in board.adjacency[point.id]:
             if q < point.id:
                 continue
-            qx, qy = board.points[q].coord  # type: ignore[misc]
+            qx, qy = board.coord_of(q)
             x2, y2 = frame.xy(qx, qy)
             if abs(qx - x) + abs(qy - y) == 1:
                 on_edge = (qy == y and closed_edge["y"].get(y, False)) or (qx == x and closed_edge["x"].get(x, False))
@@ -266,7 +266,7 @@ def _ink_on(colour: Colour) -> str:
 
 def _draw_point(g: ET.Element, board: Board, p: int, frame: _Frame, layers: Layers, stars: frozenset[int]) -> None:
     point = board.points[p]
-    x, y = point.coord  # type: ignore[misc]
+    x, y = board.coord_of(p)
     cx, cy = frame.xy(x, y)
     colour = point.colour
     mark = point.mark
@@ -350,9 +350,9 @@ def _legend_items(board: Board, layers: Layers) -> list[tuple[str, str]]:
 def _has_links(board: Board) -> bool:
     """Whether some adjacency joins points that are not grid neighbours."""
     for point in board.points:
-        x, y = point.coord  # type: ignore[misc]
+        x, y = board.coord_of(point.id)
         for q in board.adjacency[point.id]:
-            qx, qy = board.points[q].coord  # type: ignore[misc]
+            qx, qy = board.coord_of(q)
             if abs(qx - x) + abs(qy - y) != 1:
                 return True
     return False
@@ -478,7 +478,7 @@ def point_centre(board: Board, p: int, *, title: str | None = None, coordinates:
     grid_w = (width - 1) * CELL + 2 * pad
     shown = min(len(title or ""), TITLE_CHARS)
     offset = (max(grid_w, 180.0, 7.2 * shown + 16) - grid_w) / 2
-    x, y = board.points[p].coord  # type: ignore[misc]
+    x, y = board.coord_of(p)
     return offset + pad + x * CELL, pad + (22.0 if title else 0.0) + y * CELL
 
 

@@ -157,7 +157,6 @@ def eye_points(board: Board) -> tuple[EyePoint, ...]:
     neighbours are stones of one colour.
     """
     colours = board.colours
-    chain_at = board.chain_at
     open_points = board.open_points
     eyes: list[EyePoint] = []
     for p, colour in enumerate(colours):
@@ -174,7 +173,7 @@ def eye_points(board: Board) -> tuple[EyePoint, ...]:
                 point=p,
                 colour=first,
                 stones=frozenset(neighbours),
-                chains=frozenset(chain_at[q] for q in neighbours),  # type: ignore[misc]
+                chains=frozenset(board.chain_of(q) for q in neighbours),
             )
         )
     return tuple(eyes)
@@ -206,8 +205,7 @@ class _UnionFind:
 def _adjacent_chains(board: Board, colour: Colour, point: int) -> list[int]:
     """The indices of the `colour` chains adjacent to `point`."""
     colours = board.colours
-    chain_at = board.chain_at
-    return sorted({chain_at[q] for q in board.adjacency[point] if colours[q] is colour})  # type: ignore[misc]
+    return sorted({board.chain_of(q) for q in board.adjacency[point] if colours[q] is colour})
 
 
 def joined_chains(board: Board, colour: Colour, skippable: Iterable[int]) -> _UnionFind:
@@ -237,8 +235,7 @@ def has_path(board: Board, a: int, b: int, *, avoid: int | None = None, variant:
         raise InputError(f"a path joins two stones of one colour; {board.name(a)} and {board.name(b)} are not")
     skippable = _skippable(board, colour, variant, frozenset(e.point for e in eye_points(board) if e.colour is colour))
     joined = joined_chains(board, colour, (q for q in skippable if q != avoid))
-    chain_at = board.chain_at
-    return joined.find(chain_at[a]) == joined.find(chain_at[b])  # type: ignore[arg-type]
+    return joined.find(board.chain_of(a)) == joined.find(board.chain_of(b))
 
 
 def is_string(board: Board, stones: Iterable[int], *, variant: str = DEFAULT_VARIANT) -> bool:
@@ -289,14 +286,14 @@ def _test_first_step(board: Board, eye: EyePoint, skippable: frozenset[int]) -> 
     if len(eye.chains) == 1:
         return EyeVerdict(eye, True)
     joined = joined_chains(board, eye.colour, (q for q in skippable if q != eye.point))
-    chain_at = board.chain_at
+    chain_of = board.chain_of
     stones = sorted(eye.stones)
     lonely: list[tuple[int, int]] = []
     for x in stones:
-        cx = chain_at[x]
-        if not any(z != x and joined.find(chain_at[z]) == joined.find(cx) for z in stones):  # type: ignore[arg-type]
-            other = next(chain_at[z] for z in stones if chain_at[z] != cx)
-            lonely.append((min(cx, other), max(cx, other)))  # type: ignore[type-var]
+        cx = chain_of(x)
+        if not any(z != x and joined.find(chain_of(z)) == joined.find(cx) for z in stones):
+            other = next(chain_of(z) for z in stones if chain_of(z) != cx)
+            lonely.append((min(cx, other), max(cx, other)))
     return EyeVerdict(eye, not lonely, tuple(sorted(set(lonely))))
 
 
@@ -397,7 +394,7 @@ def disagreements(reports: Mapping[str, EyeReport]) -> frozenset[int]:
     if not report_list:
         return frozenset()
     for verdict in report_list[0].verdicts:
-        answers = {r.verdict_at(verdict.eye.point).real for r in report_list}  # type: ignore[union-attr]
+        answers = {verdict.eye.point in r.real for r in report_list}
         if len(answers) > 1:
             points.add(verdict.eye.point)
     return frozenset(points)

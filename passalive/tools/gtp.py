@@ -405,7 +405,9 @@ class GtpEngine:
         marks = analysis_marks(result)
         rows = []
         for y in range(self.size):
-            rows.append(" ".join(marks.get(board.at(x, y), '""') for x in range(self.size)))  # type: ignore[arg-type]
+            rows.append(
+                " ".join(marks.get(p, '""') if (p := board.at(x, y)) is not None else '""' for x in range(self.size))
+            )
         return "\n" + "\n".join(rows)
 
     def _gfx_eyes(self, args: list[str]) -> str:

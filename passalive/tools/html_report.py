@@ -37,12 +37,18 @@ def _status(result: DiagramResult) -> str:
 
 
 def _expected_chains(board: Board, exp: Expectation) -> dict[object, frozenset[int] | None]:
-    chain_at = board.chain_at
     result: dict[object, frozenset[int] | None] = {}
     for colour in STONE_COLOURS:
         listed = exp.points(colour)
-        result[colour] = None if listed is None else frozenset(chain_at[p] for p in listed)  # type: ignore[misc]
+        result[colour] = None if listed is None else frozenset(board.chain_of(p) for p in listed)
     return result
+
+
+def _listed_text(board: Board, points: frozenset[int] | None) -> str:
+    """The points an expectation lists, by name ("not checked": it lists none of that colour)."""
+    if points is None:
+        return "not checked"
+    return " ".join(board.names(points)) or "none"
 
 
 def _analysis_picture(diagram: Diagram, exp: Expectation, variant: str) -> Picture | None:
@@ -67,7 +73,7 @@ def _analysis_picture(diagram: Diagram, exp: Expectation, variant: str) -> Pictu
     layers = replace(layers, highlight=frozenset(wrong), highlight_word="page and variant disagree")
     svg = board_svg(board.without_marks(), layers, title=f"{variant}, suicide={exp.suicide.value}")
     expected_text = "; ".join(
-        f"{c.value} {'not checked' if exp.points(c) is None else (' '.join(board.names(exp.points(c))) or 'none')}"  # type: ignore[arg-type]
+        f"{c.value} {_listed_text(board, exp.points(c))}"
         for c in STONE_COLOURS
     )
     caption = f"computed by {variant}; the page expects pass-alive chains through: {expected_text}"
@@ -176,7 +182,7 @@ def findings_html(summary: Summary) -> str:
         )
         rows = tuple(
             (
-                (str(w.get("by", "")), str(w.get("chain", "")), str(w.get("suicide", "")), " ".join(map(str, w.get("moves", [])))),  # type: ignore[call-overload]
+                (w.by, w.chain, w.suicide, " ".join(w.moves)),
                 "fail",
             )
             for w in finding.witnesses

@@ -201,7 +201,7 @@ def score(
     for p in dead:
         if colours[p] is Colour.EMPTY:
             raise InputError(f"{board.name(p)} is empty; only stones can be marked dead")
-        dead_points |= board.chains[board.chain_at[p]].points  # type: ignore[index]
+        dead_points |= board.chains[board.chain_of(p)].points
     position = list(colours)
     for p in dead_points:
         position[p] = Colour.EMPTY
@@ -209,7 +209,7 @@ def score(
     geometry = _Geometry.of(board)
 
     regions = _empty_regions(geometry, position, board.open_points)
-    controlled = [r for r in regions if r.owner is not None]
+    controlled = [_Controlled(r.points, r.owner) for r in regions if r.owner is not None]
     neutral = frozenset(p for r in regions if r.owner is None for p in r.points)
 
     if strict_seki:
@@ -224,7 +224,7 @@ def score(
             guarded = frozenset(safe - territory[Colour.BLACK] - territory[Colour.WHITE])
             for r in controlled:
                 if r.points & safe:
-                    territory[r.owner] = territory[r.owner] | r.points  # type: ignore[index]
+                    territory[r.owner] = territory[r.owner] | r.points
             seki_points -= safe
             false_eyes -= safe
     seki = _components(geometry, seki_points, position, controlled)
@@ -285,7 +285,7 @@ class _Geometry:
             diagonals.append(tuple(sorted(r for r, k in counts.items() if k >= 2)))
         coords = tuple(pt.coord for pt in board.points)
         if all(c is not None for c in coords):
-            parity = tuple((c[0] + c[1]) & 1 for c in coords)  # type: ignore[index]
+            parity = tuple((c[0] + c[1]) & 1 for c in coords if c is not None)
         else:
             parity = _two_colouring(adjacency)
         return cls(
@@ -324,6 +324,14 @@ class _Region:
 
     points: frozenset[int]
     owner: Colour | None
+
+
+@dataclass(frozen=True)
+class _Controlled:
+    """A region that one colour controls: `owner` is that colour."""
+
+    points: frozenset[int]
+    owner: Colour
 
 
 def _empty_regions(geometry: _Geometry, colours: Sequence[Colour], open_points: frozenset[int]) -> list[_Region]:
@@ -385,7 +393,7 @@ def _blocks(geometry: _Geometry, colours: Sequence[Colour]) -> tuple[list[int], 
 def _relaxed(
     geometry: _Geometry,
     position: Sequence[Colour],
-    controlled: Sequence[_Region],
+    controlled: Sequence[_Controlled],
     neutral: frozenset[int],
     phases: Sequence[int],
 ) -> tuple[dict[Colour, frozenset[int]], frozenset[int], frozenset[int]]:
@@ -397,7 +405,7 @@ def _relaxed(
         kept, filled = _one_phase(geometry, position, controlled, neutral, phase)
         filled_any |= filled
         for r in controlled:
-            territory[r.owner] |= r.points & kept  # type: ignore[index]
+            territory[r.owner] |= r.points & kept
     won = territory[Colour.BLACK] | territory[Colour.WHITE]
     lost = frozenset(p for r in controlled for p in r.points if p not in won)
     false_eyes = frozenset(lost & filled_any)
@@ -407,7 +415,7 @@ def _relaxed(
 def _one_phase(
     geometry: _Geometry,
     position: Sequence[Colour],
-    controlled: Sequence[_Region],
+    controlled: Sequence[_Controlled],
     neutral: frozenset[int],
     phase: int,
 ) -> tuple[frozenset[int], frozenset[int]]:
@@ -416,7 +424,7 @@ def _one_phase(
     parity = geometry.parity
     for p in neutral:
         colours[p] = Colour.BLACK if parity[p] == phase else Colour.WHITE
-    owner_of: dict[int, Colour] = {p: r.owner for r in controlled for p in r.points}  # type: ignore[misc]
+    owner_of: dict[int, Colour] = {p: r.owner for r in controlled for p in r.points}
     filled = _fill_false_eyes(geometry, colours, owner_of)
     territory = _count_eyes(geometry, colours, owner_of)
     return territory, filled
@@ -652,7 +660,7 @@ def false_ish_points(board: Board) -> frozenset[int]:
 
 
 def _strict(
-    live: Board, controlled: Sequence[_Region], neutral: frozenset[int]
+    live: Board, controlled: Sequence[_Controlled], neutral: frozenset[int]
 ) -> tuple[dict[Colour, frozenset[int]], frozenset[int]]:
     """The 1989 rule: chains next to dame are in seki, and so is every
     controlled region bordered by such a chain."""
@@ -665,14 +673,14 @@ def _strict(
         if bordering & in_seki:
             seki |= r.points
         else:
-            territory[r.owner] |= r.points  # type: ignore[index]
+            territory[r.owner] |= r.points
     return {c: frozenset(t) for c, t in territory.items()}, frozenset(seki)
 
 
 # ------------------------------------------------------------ Benson guard
 
 
-def _pass_alive_regions(live: Board, controlled: Sequence[_Region]) -> frozenset[int]:
+def _pass_alive_regions(live: Board, controlled: Sequence[_Controlled]) -> frozenset[int]:
     """Points of controlled regions whose bordering chains are all pass-alive."""
     from passalive.definitions.analysis import analyse
 
@@ -681,14 +689,14 @@ def _pass_alive_regions(live: Board, controlled: Sequence[_Region]) -> frozenset
     chain_at = live.chain_at
     safe: set[int] = set()
     for r in controlled:
-        bordering = {chain_at[q] for p in r.points for q in live.adjacency[p]}
-        if bordering <= alive[r.owner]:  # type: ignore[index, operator]
+        bordering = {c for p in r.points for q in live.adjacency[p] if (c := chain_at[q]) is not None}
+        if bordering <= alive[r.owner]:
             safe |= r.points
     return frozenset(safe)
 
 
 def _components(
-    geometry: _Geometry, points: frozenset[int], colours: Sequence[Colour], controlled: Sequence[_Region]
+    geometry: _Geometry, points: frozenset[int], colours: Sequence[Colour], controlled: Sequence[_Controlled]
 ) -> tuple[SekiRegion, ...]:
     """Seki points grouped into connected regions, each with its owner."""
     owner_of = {p: r.owner for r in controlled for p in r.points}
@@ -704,7 +712,7 @@ def _components(
                 if q in points and q not in seen:
                     seen.add(q)
                     members.append(q)
-        result.append(SekiRegion(owner_of[start], frozenset(members)))  # type: ignore[arg-type]
+        result.append(SekiRegion(owner_of[start], frozenset(members)))
     return tuple(result)
 
 

@@ -18,7 +18,7 @@ nodes), so a viewer stepping through it sees when each chain became pass-alive.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from passalive.definitions.analysis import Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, MarkKind
@@ -113,13 +113,13 @@ def analysed_game_sgf(positions: Sequence[tuple[Board, tuple[Colour, int | None]
     return game_sgf(nodes)
 
 
-def marked_nodes(boards: Sequence[Board], moves: Sequence[tuple[Colour, int | None] | None], **options: object) -> str:
+def marked_nodes(boards: Sequence[Board], moves: Sequence[tuple[Colour, int | None] | None], **options: Any) -> str:
     """Every position of a sequence analysed and marked (`moves[i]` led to `boards[i]`; None: setup).
 
     `options` are passed to `analyse` (variant, suicide, territory).
     """
     return analysed_game_sgf(
-        [(board, move, analyse(board, **options)) for board, move in zip(boards, moves)]  # type: ignore[arg-type]
+        [(board, move, analyse(board, **options)) for board, move in zip(boards, moves)]
     )
 
 
@@ -183,7 +183,13 @@ def diagram_sgf(diagram: Diagram) -> str:
             shapes[_SHAPES[mark.kind]].add(point.id)
         elif mark.kind in (MarkKind.LABEL, MarkKind.MOVE) and mark.text:
             labels[point.id] = mark.text
-    marks = SgfMarks(**{k: frozenset(v) for k, v in shapes.items()}, labels=labels)  # type: ignore[arg-type]
+    marks = SgfMarks(
+        circle=frozenset(shapes["circle"]),
+        square=frozenset(shapes["square"]),
+        triangle=frozenset(shapes["triangle"]),
+        cross=frozenset(shapes["cross"]),
+        labels=labels,
+    )
     return game_sgf([SgfNode(board, marks, diagram.title or "")])
 
 

@@ -97,7 +97,8 @@ def capturing_sequence(board: Board, chain: int, budget: int = 200_000) -> tuple
     from passalive.go.bitboard import Grid, Position
     from passalive.solver.attack import attack
 
-    width, height = board.size  # type: ignore[misc]
+    assert board.size is not None, "a grid board"
+    width, height = board.size
     black = sum(1 << p for p in board.stones(Colour.BLACK))
     white = sum(1 << p for p in board.stones(Colour.WHITE))
     mask = sum(1 << p for p in target.points)

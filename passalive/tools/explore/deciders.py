@@ -35,7 +35,9 @@ from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:
+    from passalive.definitions.analysis import Analysis
     from passalive.definitions.direct import Geometry
+    from passalive.definitions.variants import Variant
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def chain_masks(board: Board, indices: frozenset[int]) -> frozenset[int]:
     return frozenset(sum(1 << p for p in chains[i].points) for i in indices)
 
 
-def _variants() -> Mapping[str, object]:
+def _variants() -> Mapping[str, Variant]:
     from passalive.definitions.analysis import VARIANTS
 
     return VARIANTS
@@ -95,11 +97,11 @@ def resolve_side(text: str, suicide: Suicide, programs: Mapping[str, str]) -> Si
     if name not in variants:
         known = ", ".join([*variants, "truth", *programs])
         raise UsageError(f"unknown decider {name!r}; known: {known} (or a rule program FILE.dl)")
-    allowed = variants[name].suicide  # type: ignore[attr-defined]
+    allowed = variants[name].suicide
     if rule is None:
         rule = suicide if suicide in allowed else sorted(allowed, key=lambda s: list(Suicide).index(s))[0]
     if rule not in allowed:
-        variants[name].check_suicide(rule)  # type: ignore[attr-defined]
+        variants[name].check_suicide(rule)
     return SideSpec(name, rule)
 
 
@@ -154,7 +156,7 @@ class Evaluator:
         self._memo: dict[tuple[str, str, str], Verdict] = {}
         self.oracle = Oracle(truth.budget_of_oracle())
         self._view: GridView | None = None
-        self._analyses: dict[tuple[str, Suicide], object] = {}
+        self._analyses: dict[tuple[str, Suicide], Analysis] = {}
         self._geometry: Geometry | None = None
 
     @property
@@ -177,10 +179,10 @@ class Evaluator:
                 self._memo[key] = self._truth(side.suicide, colour)
             elif side.name == ALTERNATING_TRUTH:
                 self._memo[key] = self._alternating(colour)
-            elif getattr(_variants().get(side.name), "fast", False):  # casting-out, suicide
-                self._memo[key] = Verdict(self._direct(_variants()[side.name].all_points, colour))  # type: ignore[attr-defined]
+            elif (variant := _variants().get(side.name)) is not None and variant.fast:  # casting-out, suicide
+                self._memo[key] = Verdict(self._direct(variant.all_points, colour))
             else:
-                self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))  # type: ignore[attr-defined]
+                self._memo[key] = Verdict(chain_masks(self.board, self._analysis(side).alive(colour)))
         return self._memo[key]
 
     def _direct(self, all_points: bool, colour: Colour) -> frozenset[int]:
@@ -194,7 +196,7 @@ class Evaluator:
         variant = VARIANTS[SUICIDE_VARIANT if all_points else DEFAULT_VARIANT]
         return variant.fast_alive(self._geometry, colour).masks()
 
-    def _analysis(self, side: SideSpec) -> object:
+    def _analysis(self, side: SideSpec) -> Analysis:
         key = (side.name, side.suicide)
         if key not in self._analyses:
             from passalive.definitions.analysis import analyse

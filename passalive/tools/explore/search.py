@@ -36,11 +36,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import IO
 from pathlib import Path
+from typing import IO, Any
 
 from passalive.solver.oracle import GridView
-from passalive.go.board import STONE_COLOURS, Colour
+from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.go.bitboard import Grid, Position
 from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
@@ -206,8 +206,43 @@ def kinds(differences: Iterable[Difference]) -> set[str]:
     return result
 
 
-def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
-    """Run one unit and return its record (a JSON-able dict)."""
+@dataclass(frozen=True)
+class UnitRecord:
+    """What one unit found: the record `run_unit` returns and `run` writes, one
+    JSON line of `--out` each (`{"type": "unit", ...}` and the fields in order)."""
+
+    search: str
+    size: str
+    unit: int
+    positions: int
+    counts: dict[str, dict[str, int]]
+    """Per comparison label: how many positions agree, disagree, stay undecided."""
+    examples: dict[str, dict[str, list[str]]]
+    """Per comparison label and kind ("a", "b"): the smallest disagreeing positions, as text."""
+    truth_states: int
+    seconds: float
+
+    def to_json(self) -> dict[str, object]:
+        """The record as written to `--out`."""
+        return {"type": "unit", **asdict(self)}
+
+    @classmethod
+    def from_json(cls, record: Mapping[str, Any]) -> UnitRecord:
+        """A unit record read back from `--out` (older files lack `truth_states`)."""
+        return cls(
+            search=str(record["search"]),
+            size=str(record["size"]),
+            unit=int(record["unit"]),
+            positions=int(record["positions"]),
+            counts=record["counts"],
+            examples=record["examples"],
+            truth_states=int(record.get("truth_states", 0)),
+            seconds=float(record["seconds"]),
+        )
+
+
+def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
+    """Run one unit and return its record."""
     started = time.monotonic()
     grid = Grid.parse(size)
     programs = dict(search.programs)
@@ -229,17 +264,16 @@ def run_unit(search: Search, size: str, unit: int) -> dict[str, object]:
                     kept.sort()
                     del kept[EXAMPLES_PER_UNIT:]
         states += evaluator.states
-    return {
-        "type": "unit",
-        "search": search.id,
-        "size": size,
-        "unit": unit,
-        "positions": positions,
-        "counts": counts,
-        "examples": {label: {k: [text for _, text in v] for k, v in ex.items()} for label, ex in examples.items()},
-        "truth_states": states,
-        "seconds": round(time.monotonic() - started, 3),
-    }
+    return UnitRecord(
+        search=search.id,
+        size=size,
+        unit=unit,
+        positions=positions,
+        counts=counts,
+        examples={label: {k: [text for _, text in v] for k, v in ex.items()} for label, ex in examples.items()},
+        truth_states=states,
+        seconds=round(time.monotonic() - started, 3),
+    )
 
 
 # ------------------------------------------------------------ the run
@@ -302,6 +336,16 @@ def read_records(path: Path) -> list[dict[str, object]]:
 
 
 @dataclass(frozen=True)
+class Witness:
+    """A capture the truth found, replayed by the move simulator before it is shown."""
+
+    by: str
+    suicide: str
+    chain: str
+    moves: list[str]
+
+
+@dataclass(frozen=True)
 class Finding:
     """A minimal board on which a comparison disagrees, ready to show."""
 
@@ -313,7 +357,7 @@ class Finding:
     diagram: str
     a_alive: dict[str, list[str]]
     b_alive: dict[str, list[str]]
-    witnesses: list[dict[str, object]]
+    witnesses: list[Witness]
     proof: str
     found_on: str
 
@@ -402,18 +446,20 @@ def run(
     new units after that many seconds, `until_found` as soon as a unit has
     found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes.
     """
-    try:
-        handle = out.open("a") if out else None
-    except OSError as error:
-        raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
-    if handle is not None:
-        _lock(handle, out)  # type: ignore[arg-type]
+    handle: IO[str] | None = None
+    if out is not None:
+        try:
+            handle = out.open("a")
+        except OSError as error:
+            raise UsageError(f"{out}: cannot write the run record: {error.strerror}") from None
+        _lock(handle, out)
     records = [r for r in read_records(out) if search.owns(r)] if out else []
-    done = {(str(r["size"]), int(r["unit"])): r for r in records if r.get("type") == "unit"}  # type: ignore[arg-type]
+    units_read = [UnitRecord.from_json(r) for r in records if r.get("type") == "unit"]
+    done = {(r.size, r.unit): r for r in units_read}
     units = search.units()
     todo = [u for u in units if u not in done]
     started = time.monotonic()
-    if handle and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+    if handle and out is not None and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
         handle.write("\n")  # a line torn by a killed run stays on its own line
     if handle and not any(r.get("type") == "search" for r in records):
         handle.write(json.dumps({"type": "search", "search": search.id, "key": json.loads(search.key)}) + "\n")
@@ -426,22 +472,22 @@ def run(
 
     ran: list[str] = []
 
-    def record(rec: dict[str, object]) -> None:
-        ran.append(str(rec["unit"]))
-        done[(str(rec["size"]), int(rec["unit"]))] = rec  # type: ignore[arg-type]
+    def record(rec: UnitRecord) -> None:
+        ran.append(str(rec.unit))
+        done[(rec.size, rec.unit)] = rec
         if handle:
-            handle.write(json.dumps(rec) + "\n")
+            handle.write(json.dumps(rec.to_json()) + "\n")
             handle.flush()
         if bar is not None:
             disagreements = sum(
-                c[DISAGREE] for r in done.values() for c in r["counts"].values()  # type: ignore[union-attr]
+                c[DISAGREE] for r in done.values() for c in r.counts.values()
             )
             bar.update(1)
-            bar.set_postfix(positions=sum(int(r["positions"]) for r in done.values()), disagree=disagreements)  # type: ignore[arg-type]
+            bar.set_postfix(positions=sum(r.positions for r in done.values()), disagree=disagreements)
 
     def out_of_time() -> bool:
         if until_found and any(
-            c[DISAGREE] for r in done.values() for c in r["counts"].values()  # type: ignore[union-attr]
+            c[DISAGREE] for r in done.values() for c in r.counts.values()
         ):
             return True
         return time_limit is not None and time.monotonic() - started > time_limit
@@ -454,7 +500,7 @@ def run(
                     break
         else:
             with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
-                pending: set[Future[dict[str, object]]] = set()
+                pending: set[Future[UnitRecord]] = set()
                 queue = list(todo)
                 while queue or pending:
                     while queue and len(pending) < 2 * jobs and not (out_of_time() and ran):
@@ -477,7 +523,7 @@ def run(
     return summary
 
 
-def summarise(search: Search, records: Sequence[dict[str, object]], units_total: int, shrink_examples: int = 3) -> Summary:
+def summarise(search: Search, records: Sequence[UnitRecord], units_total: int, shrink_examples: int = 3) -> Summary:
     """Totals of the unit records, and their smallest disagreements shrunk to findings."""
     labels = [c.label for c in search.comparisons]
     counts = {label: {AGREE: 0, DISAGREE: 0, UNDECIDED: 0} for label in labels}
@@ -486,14 +532,14 @@ def summarise(search: Search, records: Sequence[dict[str, object]], units_total:
     seconds = 0.0
     states = 0
     for rec in records:
-        size = str(rec["size"])
-        positions[size] = positions.get(size, 0) + int(rec["positions"])  # type: ignore[arg-type]
-        seconds += float(rec["seconds"])  # type: ignore[arg-type]
-        states += int(rec.get("truth_states", 0))  # type: ignore[arg-type]
+        size = rec.size
+        positions[size] = positions.get(size, 0) + rec.positions
+        seconds += rec.seconds
+        states += rec.truth_states
         for label in labels:
-            for outcome, n in rec["counts"][label].items():  # type: ignore[index]
+            for outcome, n in rec.counts[label].items():
                 counts[label][outcome] += n
-            for kind, texts in rec["examples"][label].items():  # type: ignore[index]
+            for kind, texts in rec.examples[label].items():
                 for text in texts:
                     pool.setdefault((label, kind), []).append((text.count("X") + text.count("O"), size, text))
     findings: list[Finding] = []
@@ -569,7 +615,7 @@ def minimal_finding(
     return describe(comparison, kind, grid, position, programs, truth, found_on or str(grid))
 
 
-def _names(board, masks: Iterable[int]) -> list[str]:  # type: ignore[no-untyped-def]
+def _names(board: Board, masks: Iterable[int]) -> list[str]:
     """One name per chain (its first stone in reading order), sorted."""
     from passalive.go.bitboard import bits
 
@@ -596,7 +642,7 @@ def describe(
     title = f"{claims.label} says pass-alive, {other.label} does not"
     lines = render_sensei(board, title=title).rstrip("\n").split("\n")
     alive: dict[str, dict[str, list[str]]] = {"a": {}, "b": {}}
-    witnesses: list[dict[str, object]] = []
+    witnesses: list[Witness] = []
     proof_states = 0
     for side_key, side in (("a", comparison.a), ("b", comparison.b)):
         parts = []
@@ -628,14 +674,14 @@ def describe(
             for mask in sorted(claimed - mine.alive - mine.unknown):
                 moves = mine.witnesses[mask]
                 game = Game.of(board, colour)
-                index = board.chain_at[mask.bit_length() - 1]
+                index = board.chain_of(mask.bit_length() - 1)
                 check_witness(game, moves, judge.suicide, [index])  # raises WitnessError if wrong
                 names = [board.name(m) for m in moves]
                 lines.append(
                     f"$$ {{CAPTURE by={colour.opponent.value} suicide={judge.suicide.value} moves={','.join(names)}}}"
                 )
                 witnesses.append(
-                    {"by": colour.opponent.value, "suicide": judge.suicide.value, "chain": _names(board, [mask])[0], "moves": names}
+                    Witness(by=colour.opponent.value, suicide=judge.suicide.value, chain=_names(board, [mask])[0], moves=names)
                 )
     proof = ""
     if truth_alive:
@@ -663,7 +709,7 @@ Z3_CONFIRM_SECONDS = 30.0
 """Time the Z3 complete check may take to confirm a finding's pass-alive chains."""
 
 
-def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # type: ignore[no-untyped-def]
+def _z3_confirmation(board: Board, evaluator: Evaluator, judge: SideSpec) -> str:
     """A second proof of the truth's pass-alive chains: the oracle with the Z3
     complete check as its only search; a contradiction between the two is a
     bug and raises."""
@@ -677,7 +723,7 @@ def _z3_confirmation(board, evaluator: Evaluator, judge: SideSpec) -> str:  # ty
         if not alive:
             continue
         answer = oracle.decide(board, colour, judge.suicide)
-        statuses = {answer.of(board.chain_at[m.bit_length() - 1]).status for m in alive}
+        statuses = {answer.of(board.chain_of(m.bit_length() - 1)).status for m in alive}
         if Status.CAPTURED in statuses:  # pragma: no cover - the tests check the two searches agree
             raise AssertionError(f"Z3 captures a chain the attacker search proved pass-alive:\n{board}")
         proven = statuses == {Status.PROVEN}
