@@ -22,11 +22,15 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.errors import InputError
 from passalive.go.suicide import Suicide
+
+if TYPE_CHECKING:  # the rule engine loads on first use; its types are for the checker
+    from passalive.definitions.variants import Variant
+    from passalive.rules import Model, Program
 
 Facts = dict[str, list[tuple[Any, ...]]]
 
@@ -57,13 +61,13 @@ def bundled_programs() -> list[Path]:
 
 
 @lru_cache(maxsize=32)
-def _load(path: str, mtime: float) -> Any:
+def _load(path: str, mtime: float) -> Program:
     from passalive.rules import load_program
 
     return load_program(path)
 
 
-def load(path: str | Path) -> Any:
+def load(path: str | Path) -> Program:
     """A loaded (parsed, checked) program, cached while its file is unchanged."""
     p = Path(path)
     if not p.is_file():
@@ -71,7 +75,7 @@ def load(path: str | Path) -> Any:
     return _load(str(p.resolve()), p.stat().st_mtime)
 
 
-def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
+def run(board: Board, program: Program) -> tuple[dict[Colour, frozenset[int]], Model]:
     """Run a loaded program on a board: the `alive` chains of each colour, and the model."""
     decl = program.relations.get("alive")
     if decl is None:
@@ -110,7 +114,7 @@ def is_count(attribute: str) -> bool:
     return attribute == "n" or attribute.startswith("n_") or attribute.endswith("_count")
 
 
-def point_labels(board: Board, program: Any) -> Callable[[str, int, Any], str | None]:
+def point_labels(board: Board, program: Program) -> Callable[[str, int, object], str | None]:
     """A `label` for `Proof.render` that names the point ids of a program's
     facts as the board does (GTP, e.g. `C3`, or `col:row`).
 
@@ -120,7 +124,7 @@ def point_labels(board: Board, program: Any) -> Callable[[str, int, Any], str | 
     """
     size = len(board.points)
 
-    def label(relation: str, position: int, value: Any) -> str | None:
+    def label(relation: str, position: int, value: object) -> str | None:
         decl = program.relations.get(relation)
         if decl is None or position >= decl.arity or decl.types[position] != "number":
             return None
@@ -131,7 +135,7 @@ def point_labels(board: Board, program: Any) -> Callable[[str, int, Any], str | 
     return label
 
 
-def explain_fact(board: Board, model: Any, relation: str, values: tuple[Any, ...], max_depth: int | None = EXPLAIN_DEPTH) -> str:
+def explain_fact(board: Board, model: Model, relation: str, values: tuple[Any, ...], max_depth: int | None = EXPLAIN_DEPTH) -> str:
     """The engine's proof (or refutation) of one fact, with points named as
     on the board and levels below `max_depth` elided (`...`).
 
@@ -143,7 +147,7 @@ def explain_fact(board: Board, model: Any, relation: str, values: tuple[Any, ...
     return proof.render(max_depth=max_depth, label=point_labels(board, model.program))
 
 
-def _why(board: Board, model: Any) -> Callable[[int], str]:
+def _why(board: Board, model: Model) -> Callable[[int], str]:
     def why(chain_index: int) -> str:
         rep = min(board.chains[chain_index].points)
         return explain_fact(board, model, "alive", (rep,))
@@ -151,8 +155,10 @@ def _why(board: Board, model: Any) -> Callable[[int], str]:
     return why
 
 
-def run_bundled(board: Board, variant: Any, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
-    """Run a registered variant's bundled program on a board."""
+def run_bundled(board: Board, variant: Variant, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
+    """Run a registered variant's bundled program on a board (one that has a program)."""
+    if variant.program is None:
+        raise ValueError(f"the variant {variant.name!r} has no rule program")
     sources, model = run(board, load(bundled_path(variant.program)))
     return sources, _why(board, model)
 

@@ -67,12 +67,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult, problem_messages
 from passalive.go.diagram import Annotation, Diagram
 from passalive.errors import InputError, Location
+
+if TYPE_CHECKING:  # the rule engine loads on first use
+    from passalive.rules import Model, Program
 
 VARIANTS: dict[str, str] = {
     "paths": "the page's path definition, corrected: a path may skip one empty point at a time and never passes through the eye",
@@ -347,7 +350,7 @@ def classify_all(board: Board, variants: Iterable[str] = tuple(VARIANTS), engine
 
 
 @lru_cache(maxsize=1)
-def rule_program() -> Any:
+def rule_program() -> Program:
     """The bundled `eyes.dl` (`RULE_PROGRAM`), loaded and checked once per process.
 
     Loaded by its installed path, so a file of the same name in the working
@@ -358,7 +361,7 @@ def rule_program() -> Any:
     return load_program(str(bundled_path(RULE_PROGRAM)))
 
 
-def _model(board: Board) -> Any:
+def _model(board: Board) -> Model:
     from passalive.definitions.facts import board_facts
 
     return rule_program().run(board_facts(board))
