@@ -148,6 +148,81 @@ def main() -> None:
     tracemalloc.stop()
     print(f"  the same with loading and checking casting-out.dl first: {cold:.1f} MiB")
 
+    front_door(boards, median_us(boards, direct_points))
+
+
+def _sgf(board: Board) -> str:
+    """One position as an SGF game tree of setup stones."""
+    assert board.size is not None, "a grid board"
+    width = board.size[0]
+    letters = "abcdefghijklmnopqrs"
+
+    def points(colour: Colour) -> str:
+        return "".join(f"[{letters[p % width]}{letters[p // width]}]" for p in sorted(board.stones(colour)))
+
+    black, white = points(Colour.BLACK), points(Colour.WHITE)
+    return f"(;GM[1]SZ[{width}]" + (f"AB{black}" if black else "") + (f"AW{white}" if white else "") + ")\n"
+
+
+def _process_cpu(args: list[str]) -> float:
+    """CPU seconds of one `passalive` process (its output thrown away)."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", "from passalive.cli import main; main()", *args],
+                   stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def front_door(boards: list[Board], direct_us: float) -> None:
+    """The whole command on the same positions: CPU per position above start-up, and per stage."""
+    import json
+    import tempfile
+
+    from passalive.cli.collection import Item
+    from passalive.grammar.sgf import read_games
+    from passalive.output.render import render_plain
+    from passalive.tools.summary import summarise_position
+
+    with tempfile.TemporaryDirectory() as tmp:
+        many, one = Path(tmp) / "positions.sgf", Path(tmp) / "one.sgf"
+        many.write_text("".join(_sgf(b) for b in boards))
+        one.write_text(_sgf(boards[0]))
+        plain, plain_one = Path(tmp) / "positions.txt", Path(tmp) / "one.txt"
+        plain.write_text("\n".join(render_plain(b, coordinates=False) for b in boards))
+        plain_one.write_text(render_plain(boards[0], coordinates=False))
+        print(f"front door, whole process (CPU above start-up per position; x the direct algorithm's {direct_us:.0f} µs):")
+        for label, path, single, fmt in (("SGF collection", many, one, "--jsonl"), ("SGF collection", many, one, "--json"),
+                                         ("plain boards", plain, plain_one, "--jsonl")):
+            runs = [(_process_cpu(["analyse", str(path), fmt]), _process_cpu(["analyse", str(single), fmt])) for _ in range(3)]
+            total, start = min(r[0] for r in runs), min(r[1] for r in runs)
+            per = (total - start) / (len(boards) - 1) * 1e6
+            print(f"  analyse {label} {fmt:7}: {per:6.0f} µs per position above start-up ({start * 1e3:.0f} ms) = "
+                  f"{per / direct_us:.1f}x; all-in {total / len(boards) * 1e6:.0f} µs per position "
+                  f"(targets <= 2x and <= 300 µs: {'ok' if per <= 2 * direct_us and per <= 300 else 'MISSED'})")
+        data = many.read_bytes()
+    clock = time.process_time
+    stage = dict.fromkeys(("read SGF", "replay", "summary (bitsets)", "JSON line"), 0.0)
+    t = clock()
+    games = read_games(data, "positions.sgf")
+    stage["read SGF"] += clock() - t
+    for number, game in enumerate(games, 1):
+        t = clock()
+        (position,) = game.positions()
+        stage["replay"] += clock() - t
+        t = clock()
+        summary = summarise_position(position)
+        stage["summary (bitsets)"] += clock() - t
+        t = clock()
+        item = Item("positions.sgf", number, None, position)
+        head = {**item.fields(), "alive": summary.alive, "territory": summary.territory}
+        json.dumps(head, separators=(",", ":"))[:-1] + ',"chains":' + summary.chains_json() + "}"
+        stage["JSON line"] += clock() - t
+    for name, seconds in stage.items():
+        print(f"  stage {name:18}: {seconds / len(boards) * 1e6:6.0f} µs per position")
+
 
 if __name__ == "__main__":
     main()

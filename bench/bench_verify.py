@@ -1,7 +1,7 @@
 """Benchmark the solver: complete proofs of pass-alive claims, and bounded checks with suicide.
 
     .venv/bin/python bench/bench_verify.py [--n9 20] [--n19 8] [--seed 1] [--budget 10]
-    .venv/bin/python bench/bench_verify.py --games tests/data/games   # the GNU Go games only
+    .venv/bin/python bench/bench_verify.py --games tests/data/games/finals   # the GNU Go games only
 
 Positions come from random play towards the end of a game
 (`tests/strategies.random_position`): players alternate random legal moves

@@ -1,8 +1,8 @@
 """Real 19x19 final positions: GNU Go plays itself to the end, reproducibly.
 
-    python bench/gnugo_games.py --seeds 1 2 3 --out tests/data/games
-    python bench/gnugo_games.py --rules japanese --level 6 --seeds 1 --out tests/data/games
-    python bench/gnugo_games.py --rules japanese --level 10 --seeds 8 --out tests/data/games
+    python bench/gnugo_games.py --seeds 1 2 3 --out tests/data/games/finals
+    python bench/gnugo_games.py --rules japanese --level 6 --seeds 1 --out tests/data/games/finals
+    python bench/gnugo_games.py --rules japanese --level 10 --seeds 8 --out tests/data/games/finals
 
 For each seed, GNU Go (`gnugo --mode gtp --seed N`) plays both colours,
 `genmove black`, `genmove white`, ... until two passes in a row; the game is
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=19)
     parser.add_argument("--level", type=int, default=1, help="GNU Go's strength (1: fast)")
     parser.add_argument("--rules", choices=sorted(RULES), default="chinese", help="how the game ends (see RULES)")
-    parser.add_argument("--out", type=Path, default=Path("tests/data/games"))
+    parser.add_argument("--out", type=Path, default=Path("tests/data/games/finals"))
     args = parser.parse_args(argv)
     gnugo = find_gnugo()
     if gnugo is None:

@@ -66,13 +66,13 @@ def parse_diagrams(
     text in error messages.
     """
     return list(
-        _iter_text(
+        iter_text(
             text, path, replay=replay, allow_illegal=allow_illegal, format=format, node=node, board_size=board_size
         )
     )
 
 
-def _iter_text(
+def iter_text(
     text: str,
     path: str,
     *,
@@ -82,7 +82,7 @@ def _iter_text(
     node: int | None,
     board_size: int | None = None,
 ) -> Iterator[Diagram]:
-    """The diagrams of a text, one at a time (see `parse_diagrams`)."""
+    """The diagrams of a text, one at a time, parsed as they are asked for (see `parse_diagrams`)."""
     if format is None and (path.lower().endswith(".sgf") or text.lstrip().startswith("(;")):
         format = "sgf"
     if format == "sgf":
@@ -146,7 +146,7 @@ def iter_diagrams(
     text = decode_text(data, name, skipped)
     del data
     count = 0
-    for diagram in _iter_text(
+    for diagram in iter_text(
         text, name, replay=replay, allow_illegal=allow_illegal, format=fmt, node=node, board_size=board_size
     ):
         count += 1

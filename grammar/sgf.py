@@ -1,209 +1,560 @@
-"""Reader for SGF files: the position at a node of the game's main line.
+"""Reader for SGF files: every game tree of a collection, one line of each.
 
-sgfmill parses the file; passalive then builds the position itself: the
-setup properties AB/AW/AE of each node are applied directly (so a setup that a
-Go library would refuse as illegal still loads, and is then reported by our
-own legality check), and the moves B/W are played with captures.  Errors point
-into the file: a small scanner finds the node and property an error belongs
-to, or the bracket or parenthesis that breaks the SGF syntax.
+sgfmill parses the file (`sgf_grammar.parse_sgf_collection`: the game trees
+with their raw property values); passalive then reads the properties itself
+into a `passalive.go.game.Game` -- the root's facts (SZ, KM, HA, RU, PB, PW,
+RE, GN) and the setup (AB/AW/AE) and move (B/W) of every node of the chosen
+line as point ids.  `Game.positions()` replays them.  A small scanner finds
+where each node and property starts in the text, so every error and warning
+points into the file (file:line:col); it also finds what sgfmill would merge
+or skip without a word:
+
+* errors: a syntax error (an unclosed bracket or parenthesis, a node after a
+  variation, text outside a game tree), two moves in one node (`;B[aa]W[bb]`
+  or `;B[aa]B[bb]`), a single-valued property given twice with different
+  values (`SZ[9]SZ[19]`), a point given two colours in one node (`AB[aa]AW[aa]`),
+  a malformed or off-board point, a malformed number, a rectangular board;
+* warnings (the file is read): a list property given twice in a node
+  (`AB[aa]AB[bb]`, written by some editors: both lists are used), a
+  single-valued property repeated with the same value, a rule set (RU) whose
+  suicide rule passalive does not know (suicide illegal is assumed).
+
+Values are quoted in messages up to 80 characters.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from sgfmill import sgf
+from sgfmill import sgf_grammar
 
-from passalive.go.board import Board, Colour
-from passalive.go.coords import Frame
-from passalive.go.diagram import Diagram, Move
 from passalive.errors import IllegalPositionError, InputError, Location
-from passalive.go.play import play
+from passalive.go.board import Colour
+from passalive.go.diagram import Diagram, Move
+from passalive.go.game import Game, GameInfo, Source, Step
 from passalive.go.suicide import Suicide
+
+MAX_SIZE = 26
+"""The largest SGF board passalive reads (points are written a..z)."""
+
+QUOTED = 80
+"""Characters of a value quoted in a message, at most."""
+
+
+# ------------------------------------------------------------------ scanner
 
 
 @dataclass
 class _Node:
-    """Where a node starts in the text and where its properties' values start."""
+    """Where a node starts in the text, and where each of its properties starts."""
 
     position: int
-    properties: dict[str, int] = field(default_factory=dict)
+    text: str = field(repr=False, default="")
+    properties: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
+    """ident -> every occurrence as (where its name starts, where its values start and end)."""
+
+    def first(self, *names: str) -> int | None:
+        """Where the first of these properties that the node has starts."""
+        for name in names:
+            if name in self.properties:
+                return self.properties[name][0][0]
+        return None
+
+    def value_at(self, name: str, index: int) -> int:
+        """Where value `index` of property `name` starts (values of repeats counted on)."""
+        for _, start, end in self.properties[name]:
+            for value in _VALUE.finditer(self.text, start, end):
+                if index == 0:
+                    return value.start()
+                index -= 1
+        return self.properties[name][0][0]
+
+
+_VALUES = r"(?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+"
+_VALUE = re.compile(r"\[[^\\\]]*(?:\\.[^\\\]]*)*\]", re.S)
+_TOKEN = re.compile(r"\s*(?:([A-Za-z]+)\s*(" + _VALUES + r")|([A-Za-z]+)|([;()]))", re.S)
+
+
+def _scan(text: str) -> list[_Node]:
+    """The nodes of every game tree in text order; raises _Problem (message, offset) on a syntax problem.
+
+    One regular-expression match per property (its name and all its values)
+    or delimiter; where each value starts is found again only for a message.
+    """
+    nodes: list[_Node] = []
+    depth = 0
+    has_node: list[bool] = []  # per open tree: a node seen in its sequence
+    closed_child: list[bool] = []  # per open tree: a variation already closed in it
+    i = 0
+    n = len(text)
+    match = _TOKEN.match
+    while True:
+        m = match(text, i)
+        if m is None:
+            rest = text[i:].lstrip()
+            if not rest:
+                break
+            at = n - len(rest)
+            if rest[0] == "[":
+                if _VALUE.match(text, at):
+                    raise _Problem("a property value [...] without a property name before it", at)
+                raise _Problem("this property value is never closed with ]", at)
+            if depth == 0:
+                raise _Problem("expected an SGF game tree starting with (;", at)
+            raise _Problem(f"unexpected {rest[0]!r} in an SGF node", at)
+        i = m.end()
+        word = m.group(1) or m.group(3)
+        if word:
+            at = m.start(1) if m.group(1) else m.start(3)
+            if depth == 0:
+                raise _Problem("expected an SGF game tree starting with (;", at)
+            if not has_node[-1] or closed_child[-1]:
+                raise _Problem("a property outside a node; expected ; before it", at)
+            name = word if word.isupper() else "".join(c for c in word if c.isupper())
+            if not name:
+                raise _Problem(f"property name {_quote(word)} has no capital letter", at)
+            if m.group(3):
+                after = text[i:].lstrip()
+                if after[:1] == "[":
+                    raise _Problem("this property value is never closed with ]", n - len(after))
+                raise _Problem(f"property {_quote(word)} without a value; expected [...] after it", at)
+            nodes[-1].properties.setdefault(name, []).append((at, m.start(2), m.end(2)))
+            continue
+        ch = m.group(4)
+        at = m.start(4)
+        if ch == "(":
+            if depth and not has_node[-1]:
+                raise _Problem("a variation ( before any node ; of its game tree", at)
+            if depth:
+                closed_child[-1] = False
+            depth += 1
+            has_node.append(False)
+            closed_child.append(False)
+        elif ch == ")":
+            if depth == 0:
+                raise _Problem("this ) closes no (", at)
+            if not has_node[-1]:
+                raise _Problem("an empty game tree: expected a node ; after its (", at)
+            depth -= 1
+            has_node.pop()
+            closed_child.pop()
+            if depth:
+                closed_child[-1] = True
+        else:
+            if depth == 0:
+                raise _Problem("a node ; outside the game tree (...)", at)
+            if closed_child[-1]:
+                raise _Problem("a node ; after a variation; nodes come before a tree's variations", at)
+            has_node[-1] = True
+            nodes.append(_Node(at, text))
+    if not nodes and depth == 0:
+        raise _Problem("no SGF data: expected a game tree starting with (;", 0)
+    if depth:
+        raise _Problem("this ( is never closed with )", _open_paren(text))
+    return nodes
+
+
+def _open_paren(text: str) -> int:
+    """Where the innermost ( still open at the end of the text starts (outside values)."""
+    stack: list[int] = []
+    for m in _TOKEN.finditer(text):
+        if m.group(4) == "(":
+            stack.append(m.start(4))
+        elif m.group(4) == ")" and stack:
+            stack.pop()
+    return stack[-1] if stack else 0
+
+
+class _Problem(Exception):
+    def __init__(self, message: str, position: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position
+
+
+def _quote(value: str) -> str:
+    """A value for a message, at most QUOTED characters."""
+    if len(value) > QUOTED:
+        value = value[: QUOTED - 1] + "…"
+    return repr(value)
+
+
+# ------------------------------------------------------------------ values
 
 
 @dataclass
-class _Scan:
-    nodes: list[_Node]
-    problem: tuple[str, int] | None
+class _Reader:
+    """Reads one game tree's properties, with locations."""
+
+    source: Source
+    encoding: str = "utf-8"
+    size: int = 19
+    warnings: list[tuple[str, Location]] = field(default_factory=list)
+
+    def error(self, message: str, at: int) -> InputError:
+        return InputError(f"bad SGF: {message}", self.source.location(at))
+
+    def warn(self, message: str, at: int) -> None:
+        self.warnings.append((message, self.source.location(at)))
+
+    def text(self, raw: bytes) -> str:
+        try:
+            return sgf_grammar.simpletext_value(raw).decode(self.encoding, errors="replace")
+        except LookupError:
+            return sgf_grammar.simpletext_value(raw).decode("utf-8", errors="replace")
+
+    def single(self, props: dict[str, list[bytes]], node: _Node, name: str) -> str | None:
+        """The one value of a single-valued property (None if absent); a
+        repeat with the same value is a warning, with another an error."""
+        if name not in props:
+            return None
+        values = props[name]
+        texts = [self.text(v).strip() for v in values]
+        if len(values) > 1:
+            at = node.value_at(name, 1)
+            if any(t != texts[0] for t in texts[1:]):
+                raise self.error(
+                    f"{name} has {len(values)} values ({', '.join(_quote(t) for t in texts[:3])}); expected one", at
+                )
+            self.warn(f"{name}[{_quote(texts[0])[1:-1]}] is given {len(values)} times; read once", at)
+        return texts[0]
+
+    def integer(self, text: str, name: str, at: int, low: int, high: int) -> int:
+        """A whole number of ASCII digits from `low` to `high`."""
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 6 or not low <= int(digits) <= high:
+            raise self.error(f"{name}[{_quote(text)[1:-1]}]: expected a whole number from {low} to {high}", at)
+        return int(digits)
+
+    def real(self, text: str, name: str, at: int) -> float:
+        """A real number as SGF writes it (e.g. 6.5, -0.5, 7)."""
+        value = text.strip()
+        if not _REAL.fullmatch(value):
+            raise self.error(f"{name}[{_quote(text)[1:-1]}]: expected a number such as 6.5", at)
+        return float(value)
+
+    def point(self, raw: bytes, name: str, at: int) -> int:
+        """The id of a point `xy` on the board."""
+        value = raw.decode("latin-1").strip()
+        if len(value) != 2 or not all(c in _LETTERS for c in value):
+            raise self.error(f"{name}[{_quote(value)[1:-1]}]: expected a point of two letters such as dd", at)
+        x, y = _LETTERS.index(value[0]), _LETTERS.index(value[1])
+        if x >= self.size or y >= self.size:
+            raise self.error(f"{name}[{value}] is off the {self.size}x{self.size} board", at)
+        return y * self.size + x
+
+    def points(self, values: list[bytes], name: str, node: _Node) -> list[int]:
+        """The points of a list property: single points and rectangles `aa:cc`."""
+        table = _point_table(self.size)
+        try:  # the usual case: every value one point, read by a table
+            return [table[v] for v in values]
+        except KeyError:
+            pass
+        result: list[int] = []
+        for index, raw in enumerate(values):
+            at = node.value_at(name, index)
+            first, colon, second = raw.partition(b":")
+            a = self.point(first, name, at)
+            if not colon:
+                result.append(a)
+                continue
+            b = self.point(second, name, at)
+            (ya, xa), (yb, xb) = divmod(a, self.size), divmod(b, self.size)
+            if xa > xb or ya > yb:
+                raise self.error(
+                    f"{name}[{_quote(raw.decode('latin-1'))[1:-1]}]: a rectangle goes from its top-left to its "
+                    "bottom-right point", at,
+                )
+            result.extend(y * self.size + x for y in range(ya, yb + 1) for x in range(xa, xb + 1))
+        return result
 
 
-def _scan(text: str) -> _Scan:
-    """Node and property positions of the text (in order), and the first syntax problem."""
-    nodes: list[_Node] = []
-    stack: list[int] = []
-    ident = ""
-    ident_at = 0
-    last_ident = ""
-    last_ident_at = 0
-    i = 0
-    n = len(text)
-    started = False
-    while i < n:
-        ch = text[i]
-        if ch == "[":
-            if not last_ident and not ident:
-                return _Scan(nodes, ("a property value [...] without a property name before it", i))
-            if ident:
-                last_ident, last_ident_at = ident, ident_at
-                ident = ""
-                if nodes:
-                    nodes[-1].properties.setdefault(last_ident, last_ident_at)
-            start = i
-            i += 1
-            while i < n and text[i] != "]":
-                i += 2 if text[i] == "\\" else 1
-            if i >= n:
-                return _Scan(nodes, ("this property value is never closed with ]", start))
-        elif ch == "(":
-            started = True
-            stack.append(i)
-        elif ch == ")":
-            if not stack:
-                return _Scan(nodes, ("this ) closes no (", i))
-            stack.pop()
-        elif ch == ";":
-            if not stack:
-                return _Scan(nodes, ("a node ; outside the game tree (...)", i))
-            nodes.append(_Node(i))
-            last_ident = ident = ""
-        elif ch.isalpha():
-            if not stack:
-                return _Scan(nodes, ("expected an SGF game tree starting with (;", i))
-            if not ident:
-                ident_at = i
-            ident += ch
-        elif not ch.isspace():
-            if not started:
-                return _Scan(nodes, ("expected an SGF game tree starting with (;", i))
-            return _Scan(nodes, (f"unexpected {ch!r} in an SGF node", i))
-        i += 1
-    if not started:
-        return _Scan(nodes, ("no SGF data: expected a game tree starting with (;", 0))
-    if stack:
-        return _Scan(nodes, ("this ( is never closed with )", stack[-1]))
-    return _Scan(nodes, None)
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def _location(text: str, path: str, position: int) -> Location:
-    line = text.count("\n", 0, position) + 1
-    start = text.rfind("\n", 0, position) + 1
-    end = text.find("\n", position)
-    source = text[start : end if end >= 0 else len(text)]
-    return Location(path, line, position - start + 1, source)
+@functools.lru_cache(maxsize=32)
+def _point_table(size: int) -> dict[bytes, int]:
+    """Every point value `xy` of a size x size board (lower-case letters) and its id."""
+    return {(_LETTERS[x] + _LETTERS[y]).encode(): y * size + x for y in range(size) for x in range(size)}
+_REAL = re.compile(r"[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,6})?|\.[0-9]{1,6})")
 
 
-def _value(text: str, position: int) -> str:
-    """The first value of the property whose name starts at `position`."""
-    start = text.find("[", position) + 1
-    end = text.find("]", start)
-    return text[start:end]
+# ------------------------------------------------------------- rule sets
+
+_SUICIDE_LEGAL = {"nz", "newzealand", "tromptaylor", "tt", "goe", "ing"}
+_SUICIDE_ILLEGAL = {
+    "japanese", "jp", "korean", "kr", "chinese", "cn", "chineseogs", "chinesekgs", "aga", "agabutton",
+    "bga", "french", "stonescoring", "ancientarea", "ancientterritory",
+}
+
+
+def rule_suicide(rules: str) -> Suicide | None:
+    """The suicide rule a rule set (SGF RU) has, or None when passalive does not know it.
+
+    KataGo's rule strings say it with `sui1` (multi-stone suicide legal) or
+    `sui0`; the named rule sets as KataGo reads them: New Zealand, Tromp-Taylor
+    and Ing (GOE) allow multi-stone suicide, Japanese, Korean, Chinese, AGA and
+    the others forbid it.
+    """
+    text = rules.strip().lower()
+    found = re.search(r"sui([01])", text)
+    if found and ("ko" in text or "score" in text):
+        return Suicide.MULTI if found.group(1) == "1" else Suicide.ILLEGAL
+    key = re.sub(r"[\s_\-]", "", text)
+    if key in _SUICIDE_LEGAL:
+        return Suicide.MULTI
+    if key in _SUICIDE_ILLEGAL:
+        return Suicide.ILLEGAL
+    return None
+
+
+# ------------------------------------------------------------------ games
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+def read_games(
+    data: bytes,
+    path: str = "<string>",
+    *,
+    variation: int = 1,
+    suicide: Suicide | None = None,
+) -> list[Game]:
+    """Every game tree of an SGF collection, each along line `variation`.
+
+    Lines are numbered by their last node in file order (1 = the main line,
+    which takes the first variation at every fork).  `suicide` overrides the
+    rule set's own suicide rule.  Raises InputError at the first problem.
+    """
+    text = _decode(data)
+    source = Source(path, text)
+    try:
+        scanned = _scan(text)
+    except _Problem as problem:
+        raise InputError(f"bad SGF: {problem.message}", source.location(problem.position)) from None
+    try:
+        trees = sgf_grammar.parse_sgf_collection(data)
+    except ValueError:
+        raise InputError("bad SGF: cannot read the game trees of this file", source.location(0)) from None
+    if sum(_count(tree) for tree in trees) != len(scanned):  # the two readings must agree node for node
+        raise InputError("bad SGF: cannot read the game trees of this file", source.location(0))
+    games: list[Game] = []
+    first = 0
+    for number, tree in enumerate(trees, 1):
+        games.append(_game(tree, scanned, first, number, source, variation, suicide))
+        first += _count(tree)
+    return games
+
+
+def _count(tree: sgf_grammar.Coarse_game_tree) -> int:
+    total = 0
+    stack = [tree]
+    while stack:
+        t = stack.pop()
+        total += len(t.sequence)
+        stack.extend(t.children)
+    return total
+
+
+def _lines(tree: sgf_grammar.Coarse_game_tree, first: int) -> Iterator[list[tuple[dict[str, list[bytes]], int]]]:
+    """Every line of a tree in file order, as (properties, index of the node in the file)."""
+    # (tree, index of its first node, the line up to it)
+    stack: list[tuple[sgf_grammar.Coarse_game_tree, int, list[tuple[dict[str, list[bytes]], int]]]] = [(tree, first, [])]
+    while stack:
+        t, start, line = stack.pop()
+        line = line + [(props, start + i) for i, props in enumerate(t.sequence)]
+        if not t.children:
+            yield line
+            continue
+        following = start + len(t.sequence)
+        children = []
+        for child in t.children:
+            children.append((child, following, line))
+            following += _count(child)
+        stack.extend(reversed(children))
+
+
+def _game(
+    tree: sgf_grammar.Coarse_game_tree,
+    scanned: list[_Node],
+    first: int,
+    number: int,
+    source: Source,
+    variation: int,
+    suicide: Suicide | None,
+) -> Game:
+    root_props = tree.sequence[0]
+    root = scanned[first]
+    reader = _Reader(source)
+    charset = root_props.get("CA")
+    if charset:
+        reader.encoding = charset[0].decode("ascii", errors="replace").strip() or "utf-8"
+    game = reader.single(root_props, root, "GM")
+    if game is not None and game != "1":
+        raise reader.error(f"GM[{_quote(game)[1:-1]}] is not a game of Go; expected GM[1]", root.first("GM") or 0)
+    size_text = reader.single(root_props, root, "SZ")
+    if size_text is not None:
+        at = root.first("SZ") or 0
+        if ":" in size_text or not (size_text.isascii() and size_text.isdigit()) or not 1 <= int(size_text[:6]) <= MAX_SIZE:
+            raise reader.error(
+                f"SZ[{_quote(size_text)[1:-1]}]: expected a square board size from 1 to {MAX_SIZE} "
+                "(passalive does not read rectangular SGF boards)", at,
+            )
+        reader.size = int(size_text)
+    rules = reader.single(root_props, root, "RU")
+    rule = rule_suicide(rules) if rules is not None else None
+    if rules is not None and rule is None:
+        reader.warn(f"RU[{_quote(rules)[1:-1]}]: a rule set passalive does not know; suicide taken as illegal", root.first("RU") or 0)
+    komi_text = reader.single(root_props, root, "KM")
+    handicap_text = reader.single(root_props, root, "HA")
+    info = GameInfo(
+        size=reader.size,
+        komi=reader.real(komi_text, "KM", root.first("KM") or 0) if komi_text is not None else None,
+        handicap=(
+            reader.integer(handicap_text, "HA", root.first("HA") or 0, 0, reader.size * reader.size)
+            if handicap_text is not None else None
+        ),
+        rules=rules,
+        suicide=suicide if suicide is not None else (rule or Suicide.ILLEGAL),
+        suicide_source="given" if suicide is not None else (f"RU[{rules}]" if rule is not None else "default"),
+        black=reader.single(root_props, root, "PB"),
+        white=reader.single(root_props, root, "PW"),
+        result=reader.single(root_props, root, "RE"),
+        name=reader.single(root_props, root, "GN"),
+    )
+    lines = _lines(tree, first)
+    count = 0
+    chosen = None
+    for line in lines:
+        count += 1
+        if count == variation:
+            chosen = line
+    if chosen is None:
+        raise InputError(
+            f"{source.path}: game {number} has {count} line(s) (variations), not line {variation}",
+            source.location(root.position),
+        )
+    steps = tuple(_step(reader, props, scanned[index], node) for node, (props, index) in enumerate(chosen))
+    return Game(
+        path=source.path,
+        number=number,
+        info=info,
+        steps=steps,
+        variation=variation,
+        variations=count,
+        warnings=tuple(reader.warnings),
+        source=source,
+    )
+
+
+def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: int) -> Step:
+    """One node's setup and move, checked."""
+    for name, occurrences in node.properties.items():
+        if len(occurrences) > 1 and name in ("AB", "AW", "AE"):
+            reader.warn(f"{name} is given {len(occurrences)} times in this node; the points of all are set", occurrences[1][0])
+    moves = [(name, at) for name in ("B", "W") for at, _, _ in node.properties.get(name, [])]
+    if len(moves) > 1:
+        moves.sort(key=lambda m: m[1])
+        raise reader.error(
+            f"two moves in one node ({' and '.join(m[0] for m in moves)}); each move needs its own node ;", moves[1][1]
+        )
+    setup: dict[str, list[int]] = {}
+    for name in ("AB", "AW", "AE"):
+        if name in props:
+            setup[name] = reader.points(props[name], name, node)
+    if len(setup) > 1:
+        names = list(setup)
+        for i, first in enumerate(names):
+            for second in names[i + 1 :]:
+                common = set(setup[first]) & set(setup[second])
+                if common:
+                    p = min(common)
+                    where = _LETTERS[p % reader.size] + _LETTERS[p // reader.size]
+                    raise reader.error(
+                        f"{second}[{where}]: the point is also in {first} of this node", node.first(second) or node.position
+                    )
+    colour: Colour | None = None
+    point: int | None = None
+    move_at = node.position
+    if moves:
+        name, move_at = moves[0]
+        colour = Colour.BLACK if name == "B" else Colour.WHITE
+        values = props[name]
+        if len(values) != 1:
+            raise reader.error(f"{name} has {len(values)} values; a move is one point, e.g. {name}[dd]", node.value_at(name, 1))
+        raw = values[0].strip()
+        if raw and not (raw == b"tt" and reader.size <= 19):
+            point = reader.point(raw, name, node.value_at(name, 0))
+    return Step(
+        node=index,
+        colour=colour,
+        point=point,
+        black=tuple(setup.get("AB", ())),
+        white=tuple(setup.get("AW", ())),
+        empty=tuple(setup.get("AE", ())),
+        offset=node.position,
+        move_offset=move_at,
+    )
+
+
+# ------------------------------------------------------- one position
 
 
 def read_sgf(
-    data: bytes, path: str = "<string>", *, node: int | None = None, allow_illegal: bool = False
+    data: bytes,
+    path: str = "<string>",
+    *,
+    node: int | None = None,
+    move: int | None = None,
+    game: int = 1,
+    variation: int = 1,
+    allow_illegal: bool = False,
 ) -> Diagram:
-    """The position at `node` of the main line (0 = root; default: the last node)."""
-    text = data.decode("utf-8", errors="replace")
-    scan = _scan(text)
-    if scan.problem is not None:
-        message, position = scan.problem
-        raise InputError(f"bad SGF: {message}", _location(text, path, position))
-    root = scan.nodes[0].properties if scan.nodes else {}
-    try:
-        game = sgf.Sgf_game.from_bytes(data)
-    except ValueError as error:
-        if "SZ" in root and ("SZ" in str(error) or "size" in str(error)):
-            raise InputError(
-                f"bad SGF: SZ[{_value(text, root['SZ'])}]: expected a square board size from 1 to 26 "
-                "(passalive does not read rectangular SGF boards)",
-                _location(text, path, root["SZ"]),
-            ) from None
-        raise InputError(f"bad SGF: {error or 'cannot parse'}", _location(text, path, 0)) from None
-    if "GM" in root and _value(text, root["GM"]).strip() != "1":
-        raise InputError(
-            f"bad SGF: GM[{_value(text, root['GM'])}] is not a game of Go; expected GM[1]",
-            _location(text, path, root["GM"]),
-        )
-    try:
-        size = game.get_size()
-    except ValueError as error:
-        raise InputError(f"bad SGF: board size: {error}", _location(text, path, 0)) from None
-    sequence = game.get_main_sequence()
-    last = len(sequence) - 1 if node is None else node
-    if not 0 <= last < len(sequence):
-        raise InputError(f"{path}: the main line has only nodes 0 to {len(sequence) - 1}, not node {node}")
-
-    def where(index: int, properties: tuple[str, ...]) -> Location:
-        if index < len(scan.nodes):
-            found = scan.nodes[index]
-            for name in properties:
-                if name in found.properties:
-                    return _location(text, path, found.properties[name])
-            return _location(text, path, found.position)
-        return _location(text, path, 0)
-
-    board = Board.grid([[Colour.EMPTY] * size for _ in range(size)], frame=Frame.full_board(size))
-    colours = list(board.colours)
-
-    def point(row: int, col: int) -> int:
-        p = board.at(col, size - 1 - row)
-        assert p is not None
-        return p
-
+    """The position after `node` (0 = root) or move `move` of one line of one
+    game tree of the file (default: the last node of the first game's main line)."""
+    games = read_games(data, path, variation=variation)
+    if not 1 <= game <= len(games):
+        raise InputError(f"{path}: the file has {len(games)} game(s), not game {game}")
+    record = games[game - 1]
+    position = record.position(node=node, move=move)
+    board = position.board
     moves: list[Move] = []
     number = 0
-    for index in range(last + 1):
-        current = sequence[index]
-        try:
-            black, white, empty = current.get_setup_stones()
-        except ValueError as error:
-            raise InputError(
-                f"bad SGF: a setup point of this node is off the {size}x{size} board or malformed {error}".rstrip(),
-                where(index, ("AB", "AW", "AE")),
-            ) from None
-        for stones, colour in ((black, Colour.BLACK), (white, Colour.WHITE), (empty, Colour.EMPTY)):
-            for row, col in stones:
-                colours[point(row, col)] = colour
-        try:
-            colour_name, move = current.get_move()
-        except ValueError as error:
-            raise InputError(
-                f"bad SGF: the move of this node is off the {size}x{size} board or malformed {error}".rstrip(),
-                where(index, ("B", "W")),
-            ) from None
-        if colour_name is None:
-            continue
-        number += 1
-        if move is None:
-            continue
-        colour = Colour.BLACK if colour_name == "b" else Colour.WHITE
-        p = point(*move)
-        location = where(index, ("B", "W"))
-        if colours[p] is not Colour.EMPTY:
-            raise InputError(f"move {number} ({colour.value} {board.name(p)}) is played on an occupied point", location)
-        # suicide is legal under some rules (e.g. New Zealand): the mover's chain is removed
-        play(colours, board.adjacency, p, colour, Colour.EMPTY, Suicide.ALL)
-        moves.append(Move(number, colour, p, location))
-
-    final = board.with_colours({p: c for p, c in enumerate(colours) if c is not Colour.EMPTY})
-    node_location = where(last, ())
+    for step in record.steps[: position.node + 1]:
+        if step.colour is not None:
+            number += 1
+            if step.point is not None:
+                where = record.location(step.move_offset)
+                assert where is not None
+                moves.append(Move(number, step.colour, step.point, where))
+    location = position.location
     if not allow_illegal:
         try:
-            final.check_legal()
+            board.check_legal()
         except IllegalPositionError as error:
-            raise IllegalPositionError(error.message, node_location) from None
-    try:
-        name = game.get_root().get("GN") if game.get_root().has_property("GN") else ""
-    except ValueError:  # a malformed game name only loses the title
-        name = ""
-    title = f"{name} (node {last})" if name else f"node {last}"
-    return Diagram(board=final, title=title, board_size=size, moves=tuple(moves), location=node_location)
+            raise IllegalPositionError(error.message, location) from None
+    name = record.info.name
+    title = f"{name} (node {position.node})" if name else f"node {position.node}"
+    return Diagram(board=board, title=title, board_size=record.size, moves=tuple(moves), location=location)
+
+
+def read_game_file(
+    path: str | os.PathLike[str], *, variation: int = 1, suicide: Suicide | str | None = None
+) -> Iterator[Game]:
+    """Every game tree of an SGF file (`-`: standard input), each along line `variation`.
+
+    The file is read and parsed once; each `Game`'s `positions()` then
+    replays its line.  `suicide` ("no", "multi", "all" or a `Suicide`)
+    overrides the rule sets' own suicide rules.
+    """
+    from passalive.grammar.read import read_input
+
+    name, data, _ = read_input(path)
+    rule = None if suicide is None else Suicide.parse(suicide)
+    yield from read_games(data, name, variation=variation, suicide=rule)

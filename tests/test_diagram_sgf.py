@@ -67,9 +67,9 @@ def test_content_that_starts_like_sgf_is_read_as_sgf_whatever_the_name(tmp_path)
         (b"(;SZ[5]\nAB[aa", 2, 3, "never closed with ]"),
         (b"(;SZ[5];B[aa]", 1, 1, "this ( is never closed"),
         (b"hello", 1, 1, "expected an SGF game tree"),
-        (b"(;SZ[5]\n;AB[ff])", 2, 2, "setup point"),
-        (b"(;SZ[5];B[aa]\n;W[zz])", 2, 2, "move of this node"),
-        (b"(;SZ[5];B[aa];W[aa])", 1, 15, "occupied"),
+        (b"(;SZ[5]\n;AB[ff])", 2, 4, "AB[ff] is off the 5x5 board"),
+        (b"(;SZ[5];B[aa]\n;W[zz])", 2, 3, "W[zz] is off the 5x5 board"),
+        (b"(;SZ[5];B[aa]W[bb])", 1, 14, "two moves in one node (B and W)"),
         (b"(;SZ[5]))", 1, 9, "closes no ("),
     ],
 )

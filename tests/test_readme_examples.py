@@ -5,7 +5,7 @@ that stops working (or a new one) fails here, not in a reader's terminal.  They
 run in a scratch folder holding the repository's `examples/` and `docs/`, and the two files
 the README assumes the reader has: `game.sgf` (a game of 152 moves, so
 `--node 120` exists and C3 and Q16 are stones) and `my-variant.dl` (a copy of a
-bundled program).  Each must exit with status 0 and no internal error.
+bundled program), plus the test games of `tests/data/games/` the README uses.  Each must exit with status 0 and no internal error.
 
 Three examples take minutes on a loaded 2-core machine (the whole corpus
 twice, 2,000 random 9x9 positions); by default they run on a smaller input
@@ -38,10 +38,12 @@ and by what, unless PASSALIVE_README_ALL is set."""
 
 EXIT_STATUS = {
     "verify examples/static-safety.txt --alternating": 1,
+    "analyse tests/data/games --all-nodes --jsonl --keep-going": 2,
 }
 """Examples whose documented exit status is not 0 (by a piece of their line): the static-safety
 corpus holds claims of Fuego's protected-cuts rule that alternating play refutes, and verify
-exits 1 when a claim is refuted."""
+exits 1 when a claim is refuted.  The folder of test games holds a broken file on purpose:
+`--keep-going` analyses the others and exits 2 at the end."""
 
 
 def readme_commands() -> list[str]:
@@ -81,6 +83,7 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("readme")
     shutil.copytree(ROOT / "examples", folder / "examples")
     shutil.copytree(ROOT / "docs", folder / "docs")
+    shutil.copytree(ROOT / "tests" / "data" / "games", folder / "tests" / "data" / "games")
     (folder / "game.sgf").write_text(_game_sgf(), encoding="ascii")
     shutil.copy(resolve_bundled("casting-out"), folder / "my-variant.dl")
     return folder

@@ -170,7 +170,7 @@ def test_cli_text_output_passes_when_claims_hold(tmp_path: Path, capsys: pytest.
 
 def test_a_chain_the_search_cannot_settle_is_unknown_and_the_theorem_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     """Out of time, verify says what Benson's theorem says -- as a theorem, never as a proof by search."""
-    game = Path(__file__).parent / "data" / "games" / "gnugo-19-seed1.sgf"
+    game = Path(__file__).parent / "data" / "games" / "finals" / "gnugo-19-seed1.sgf"
     main(["verify", "--timeout", "1e-9", str(game)])
     out = capsys.readouterr().out
     assert "claim alive; unknown (the time ran out; no capture within 0 moves); by Benson's theorem, not by search: pass-alive" in out

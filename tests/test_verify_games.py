@@ -1,6 +1,6 @@
 """Real games: the final positions of GNU Go self-play are settled chain by chain.
 
-`tests/data/games/` holds 19x19 games GNU Go played against itself to two
+`tests/data/games/finals/` holds 19x19 games GNU Go played against itself to two
 passes (bench/gnugo_games.py makes them again from their seeds).  Every
 chain of both colours must be settled by search -- proven by the Z3
 complete check or the suicide certificate, or captured by a replayed
@@ -20,7 +20,7 @@ from passalive.solver.simulator import Game, check_witness
 from passalive.solver.truth import Method, Status
 from passalive.tools.verify import verify
 
-GAMES = sorted((Path(__file__).parent / "data" / "games").glob("*.sgf"))
+GAMES = sorted((Path(__file__).parent / "data" / "games" / "finals").glob("*.sgf"))
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)

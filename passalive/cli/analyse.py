@@ -15,7 +15,14 @@ which they disagree are listed.  `--json` prints one document:
                    "chains": [{"colour", "stones", "alive", "explanation"?}],
                    "area"?, "area_mode"?, "independent_life_regions"?, "status"?}]}
 
-with one entry per diagram and variant, in that order.  The last fields come
+with one entry per diagram and variant, in that order (indented on a
+terminal, compact otherwise).  `--jsonl` prints the same entries one per line
+as each is done.  A position of an SGF game adds `game`, `variation`, `node`,
+`move`, `komi`, `handicap`, `rules`, `rules_suicide` (the rule the record is
+replayed under) and `rules_suicide_source`, `players`, `result`, `prisoners`,
+`passes` and `warnings`; the game's suicide rule (from `RU`) is the rule of
+the analysis unless `--suicide` is given.  The shared options for files,
+folders, games and nodes are described in `passalive.cli.collection`.  The last fields come
 with `--territory katago|katago-strict|independent-life|unconditional`:
 KataGo's area map and GNU Go's unconditional status of every point
 (`passalive.cli.statuses`, docs/statuses.md).
@@ -23,23 +30,23 @@ KataGo's area map and GNU Go's unconditional status of every point
 
 from __future__ import annotations
 
-import json
-import textwrap
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
 
+from passalive.cli.collection import (
+    Item, JsonDocument, Runner, collection_options, echo_json_line, finish, json_line, run, selection_of,
+)
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
-from passalive.cli.options import Seconds, board_size_option
+from passalive.cli.options import Seconds
 from passalive.errors import UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
 from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
-from passalive.grammar.read import iter_diagrams
 from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.figures import analysis_marks, analysis_pictures
@@ -104,12 +111,13 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuse
 
 
 def _text(
-    path: str, number: int, diagram: Diagram, results: list[Analysis], explain: bool,
+    item: Item, results: list[Analysis], explain: bool,
     statuses: StatusOptions = StatusOptions(), fmt: str = "sl", fancy: bool = False,
 ) -> str:
+    diagram = item.diagram
     board = diagram.board
     title = diagram.title or "(untitled)"
-    out = [f"== {path} #{number}: {title}"]
+    out = [f"== {item.heading()}"]
     for result in results:
         out.append(f"-- {result.variant} (suicide={result.suicide.value}, engine={result.engine}, territory={result.territory_convention})")
         if fmt == "plain":
@@ -161,15 +169,104 @@ def _text(
     return "\n".join(out)
 
 
+@dataclass(frozen=True)
+class _Settings:
+    """What `_work` needs besides the item (picklable, for --jobs)."""
+
+    names: tuple[str | None, ...]
+    suicide: bool
+    engine: str
+    program: str | None
+    territory: str
+    explain: bool
+    output: str
+    """`text`, `json` or `jsonl`."""
+    statuses: StatusOptions = StatusOptions()
+    fmt: str = "sl"
+    """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
+    fancy: bool = False
+    max_facts: int = DEFAULT_MAX_FACTS
+    max_rule_seconds: float = DEFAULT_RULE_SECONDS
+    include_anywhere: bool = False
+
+
+def _work(item: Item, settings: _Settings) -> Any:
+    """One item's analyses: JSON entries (one per variant) or the text block,
+    rule programs run within the command's budget (in a worker too, with --jobs)."""
+    with budget(max_facts=settings.max_facts, seconds=settings.max_rule_seconds), \
+            allow_includes(settings.include_anywhere):
+        return _analyse_item(item, settings)
+
+
+def _analyse_item(item: Item, settings: _Settings) -> Any:
+    rule = item.suicide(settings.suicide)
+    if settings.output in ("json", "jsonl") and _fast_path(settings):
+        fast = [_fast_entry(item, rule, name, settings.output == "jsonl") for name in settings.names]
+        if all(entry is not None for entry in fast):
+            # with --jsonl every entry is its line (a str), else its dict
+            return "".join(e for e in fast if isinstance(e, str)) if settings.output == "jsonl" else fast
+    results = [
+        analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
+                territory=settings.territory)
+        for name in settings.names
+    ]
+    if settings.output in PICTURES:
+        return analysis_pictures(settings.output, item.file, item.number, item.diagram, results)
+    if settings.output == "text":
+        return _text(item, results, settings.explain, settings.statuses, settings.fmt, settings.fancy)
+    entries = [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain, settings.statuses)} for r in results]
+    return "".join(map(json_line, entries)) if settings.output == "jsonl" else entries
+
+
+def _fast_path(settings: _Settings) -> bool:
+    """Whether the bitset summary (`passalive.tools.summary`) can give the JSON entries."""
+    return (
+        settings.engine == "direct" and settings.program is None and settings.territory == "healthy"
+        and not settings.explain
+    )
+
+
+def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False) -> dict[str, Any] | str | None:
+    """The JSON entry of `_entry` from bitsets (as a --jsonl line when `line`), or None
+    when the general path is needed."""
+    from passalive.tools.summary import summarise, summarise_position
+
+    if item.position is not None:
+        summary = summarise_position(item.position, rule, name)
+        size: list[int] | None = [item.position.game.size] * 2
+    else:
+        board = item.diagram.board
+        summary = summarise(board, rule, name)
+        size = list(board.size) if board.size else None
+    if summary is None:
+        return None
+    head = {
+        **item.fields(),
+        "file": item.file,
+        "title": item.title,
+        "size": size,
+        "variant": summary.variant,
+        "suicide": rule.value,
+        "engine": "direct",
+        "territory_convention": "healthy",
+        "alive": summary.alive,
+        "territory": summary.territory,
+    }
+    if line:  # the chains' JSON is remembered per chain: most chains stay from one node to the next
+        return json_line(head)[:-2] + ',"chains":' + summary.chains_json() + "}\n"
+    return {**head, "chains": summary.chains}
+
+
 @click.command("analyse")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--variant", "variants", multiple=True, metavar="NAME",
     help=f"Variant to apply (repeatable): {', '.join(VARIANTS)}. Default: casting-out (suicide with --suicide).",
 )
 @click.option("--program", type=click.Path(dir_okay=False, exists=True), default=None,
               help="Your own rule program (.dl) defining alive(b); runs on the rule engine.")
-@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal (selects the variant 'suicide' by default).")
+@click.option("--suicide", is_flag=True,
+              help="Multi-stone suicide is legal (selects the variant 'suicide' by default); overrides an SGF game's RU.")
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
@@ -189,10 +286,10 @@ def _text(
               help="Rule engine: refuse a run that derives more tuples than this (docs/limits.md).")
 @click.option("--max-rule-seconds", type=Seconds(), default=DEFAULT_RULE_SECONDS, show_default=True,
               help="Rule engine: refuse a run that takes longer than this.")
-@board_size_option
 @click.option("--include-anywhere", is_flag=True,
               help="Let --program's .include read files outside its folder and the bundled rules.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
+@collection_options
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -210,54 +307,65 @@ def command(
     allow_illegal: bool,
     max_facts: int,
     max_rule_seconds: float,
-    board_size: int | None,
     include_anywhere: bool,
     fmt: str,
     out: str | None,
     no_color: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
+    board_size: int | None,
 ) -> None:
-    """Decide which stones of each diagram are pass-alive.
+    """Decide which stones of each diagram (or game position) are pass-alive.
 
+    FILES are diagram files, SGF files or folders (searched recursively).
     Boards are read up to 52 points a side and files up to 64 MiB; rule
     programs run within --max-facts tuples and --max-rule-seconds (see
-    docs/limits.md).  Results are printed as each diagram is done.
+    docs/limits.md).  Results are printed as each position is done.
     """
-    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
     statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
     statuses.check(territory)
-    names: list[str | None] = list(variants) if variants else [None]
+    names: tuple[str | None, ...] = tuple(variants) if variants else (None,)
     if program is not None and variants:
         raise UsageError(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
+    if as_json and jsonl:
+        raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
+    selection = selection_of(
+        node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None,
+    )
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(
+        names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
+        max_facts, max_rule_seconds, include_anywhere,
+    )
+    document = JsonDocument("diagrams") if output == "json" else None
     pictures: list[tuple[str, str, str]] = []
-    # Streamed: each diagram's result is printed before the next diagram is
-    # read, so a file of thousands of boards runs in the memory of one.
     first = True
-    if as_json:
-        click.echo('{\n  "diagrams": [', nl=False)
-    with budget(max_facts=max_facts, seconds=max_rule_seconds), allow_includes(include_anywhere):
-        for path in files:
-            for number, diagram in enumerate(iter_diagrams(path, allow_illegal=allow_illegal, board_size=board_size), 1):
-                results = [
-                    analyse(diagram.board, variant=name, suicide=rule, engine=engine, program=program, territory=territory)
-                    for name in names
-                ]
-                if as_json:
-                    for r in results:
-                        entry = textwrap.indent(json.dumps(_entry(path, diagram, r, explain, statuses), indent=2), "    ")
-                        click.echo(("\n" if first else ",\n") + entry, nl=False)
-                        first = False
-                elif fmt in PICTURES:
-                    pictures.extend(analysis_pictures(fmt, path, number, diagram, results))
-                else:
-                    text = _text(path, number, diagram, results, explain, statuses, fmt, fancy_output(no_color))
-                    click.echo(("" if first else "\n\n") + text, nl=False)
-                    first = False
-    if as_json:
-        click.echo(("" if first else "\n  ") + "]\n}")
-    elif fmt in PICTURES:
-        write_pictures(pictures, out, fmt)
-    else:
-        click.echo()
+
+    def emit(result: Any) -> None:
+        nonlocal first
+        if output in PICTURES:
+            pictures.extend(result)
+        elif document is not None:
+            for entry in result:
+                document.add(entry)
+        elif output == "jsonl":
+            echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
+        else:
+            click.echo(("" if first else "\n") + result)
+            first = False
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if output in PICTURES:
+        write_pictures(pictures, out, output)
+    elif document is not None:
+        document.close()
+    finish(failed)

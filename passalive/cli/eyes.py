@@ -12,16 +12,16 @@ named as on the board; see `passalive.definitions.facts.explain_fact`).  The var
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
-from passalive.grammar.read import read_diagrams
 from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import EYE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import eyes_pictures, eyes_sensei
@@ -67,7 +67,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 
 
 @click.command("eyes")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--variant",
     "variants",
@@ -87,6 +87,7 @@ def eyes_json(board: Board, title: str, reports: Mapping[str, EyeReport], engine
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {EYES}/{PATH} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
+@collection_options
 def command(
     files: tuple[str, ...],
     variants: tuple[str, ...],
@@ -98,57 +99,97 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
+    board_size: int | None,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
-    chosen = variants or tuple(VARIANTS)
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(variants or tuple(VARIANTS), engine, explain, output, check, fmt, fancy_output(no_color))
+    selection = selection_of(node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal)
     documents: list[dict[str, Any]] = []
-    chunks: list[str] = []
     problems: list[str] = []
     pictures: list[tuple[str, str, str]] = []
-    for path in files:
-        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
-            board = diagram.board
-            reports = classify_all(board, chosen, engine)
-            if check:
-                problems += check_diagram(diagram)
-            if as_json:
-                documents.append(eyes_json(board, diagram.title, reports, engine))
-                continue
-            if fmt in PICTURES:
-                pictures.extend(eyes_pictures(fmt, path, number, diagram, reports))
-                continue
-            differ = disagreements(reports)
-            first = next(iter(reports.values()))
-            marks = {}
-            for verdict in first.verdicts:
-                p = verdict.eye.point
-                marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
-            if fmt == "sl":
-                drawn = eyes_sensei(board, reports, diagram.title).rstrip("\n")
-            else:
-                drawn = terminal_board(board, marks, EYE_GLYPHS, fancy=fancy_output(no_color)).rstrip("\n")
-            lines = [f"{diagram.location or path}: {diagram.title or '(untitled)'}", drawn]
-            if not first.verdicts:
-                lines.append("no eye points")
-            for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
-                p = verdict.eye.point
-                texts = "; ".join(f"{name}: {_verdict_text(board, r, p)}" for name, r in reports.items())
-                lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
-                if explain:
-                    for name, report in reports.items():
-                        if p not in report.real:
-                            proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
-                            lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
-            chunks.append("\n".join(lines) + "\n")
-    if as_json:
-        click.echo(json.dumps({"diagrams": documents}, indent=2))
-    elif fmt in PICTURES:
-        write_pictures(pictures, out, fmt)
-    else:
-        click.echo("\n".join(chunks), nl=False)
+
+    first = True
+
+    def emit(result: tuple[Any, list[str]]) -> None:
+        nonlocal first
+        output, found = result
+        problems.extend(found)
+        if settings.output in PICTURES:
+            pictures.extend(output)
+        elif settings.output == "json":
+            documents.append(output)
+        elif settings.output == "jsonl":
+            echo_json_line(output)
+        else:
+            click.echo(("" if first else "\n") + output, nl=False)
+            first = False
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if settings.output in PICTURES:
+        write_pictures(pictures, out, settings.output)
+    elif settings.output == "json":
+        echo_document({"diagrams": documents})
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)
         if problems:
             sys.exit(1)
         click.echo("all expected results agree", err=True)
+    finish(failed)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    variants: tuple[str, ...]
+    engine: str
+    explain: bool
+    output: str
+    """`text`, `json`, `jsonl` or a picture format."""
+    check: bool
+    fmt: str = "plain"
+    fancy: bool = False
+
+
+def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
+    """One item's eye verdicts (a JSON dict or text) and its --check mismatches."""
+    diagram = item.diagram
+    board = diagram.board
+    reports = classify_all(board, settings.variants, settings.engine)
+    problems = check_diagram(diagram) if settings.check else []
+    if settings.output in PICTURES:
+        return eyes_pictures(settings.output, item.file, item.number, diagram, reports), problems
+    if settings.output != "text":
+        data = eyes_json(board, diagram.title, reports, settings.engine)
+        return ({**item.fields(), **data} if settings.output == "jsonl" or item.position is not None else data), problems
+    differ = disagreements(reports)
+    first = next(iter(reports.values()))
+    marks = {}
+    for verdict in first.verdicts:
+        p = verdict.eye.point
+        marks[p] = "?" if p in differ else ("r" if verdict.real else "f")
+    if settings.fmt == "sl":
+        drawn = eyes_sensei(board, reports, diagram.title).rstrip("\n")
+    else:
+        drawn = terminal_board(board, marks, EYE_GLYPHS, fancy=settings.fancy).rstrip("\n")
+    lines = [f"{diagram.location or item.file}: {diagram.title or '(untitled)'}", drawn]
+    if not first.verdicts:
+        lines.append("no eye points")
+    for verdict in sorted(first.verdicts, key=lambda v: board.names([v.eye.point])):
+        p = verdict.eye.point
+        texts = "; ".join(f"{name}: {_verdict_text(board, r, p)}" for name, r in reports.items())
+        lines.append(f"  {board.name(p)} {verdict.eye.colour.value}{'  (variants disagree)' if p in differ else ''}: {texts}")
+        if settings.explain:
+            for name, report in reports.items():
+                if p not in report.real:
+                    proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
+                    lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
+    return "\n".join(lines) + "\n", problems

@@ -12,12 +12,14 @@ exits with status 1 on a mismatch.
 
 from __future__ import annotations
 
-import json
+import math
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.output.render import render_plain
 from passalive.go.limits import MAX_SCORE_VALUE
@@ -26,8 +28,7 @@ from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
-from passalive.grammar.read import read_diagrams
-from passalive.tools.score import MAP_SYMBOLS, RULES, Score, check_diagram, read_score_claim, score
+from passalive.tools.score import RULES, GameScore, Score, check_diagram, read_score_claim, rules_of, score, score_game
 
 
 def score_json(title: str, result: Score) -> dict[str, Any]:
@@ -90,67 +91,178 @@ def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: b
     return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class _Settings:
+    dead: str | None
+    rules: str | None
+    strict_seki: bool
+    captures: tuple[int, int] | None
+    komi: float | None
+    output: str
+    """`text`, `json`, `jsonl` or a picture format."""
+    check: bool
+    fmt: str = "plain"
+    """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
+    fancy: bool = False
+
+
+def _game_notes(item: Item, game_score: GameScore) -> list[str]:
+    """Warnings about scoring a game's position: not finished by two passes, resigned."""
+    assert item.position is not None
+    notes = []
+    info = item.position.game.info
+    if item.position.passes < 2:
+        notes.append(f"the line does not end with two passes here (node {item.position.node}): the game may not be finished")
+    if info.result and "+" in info.result and info.result.split("+", 1)[1][:1].upper() in ("R", "T", "F"):
+        notes.append(f"the game was decided by RE[{info.result}], not by counting")
+    return notes
+
+
+def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
+    """One item's score (JSON dict or text), its --check mismatches and its warnings."""
+    diagram = item.diagram
+    board = diagram.board
+    where = f"{diagram.location or item.file}"
+    if settings.dead is not None:
+        dead_points = _dead_points(board, settings.dead, f"{diagram.title!r} ({where})")
+    else:
+        claims = [read_score_claim(a, board) for a in diagram.annotations_named("SCORE")]
+        dead_points = sorted(claims[0].dead) if claims else []
+    captured = {c: 0 for c in STONE_COLOURS}
+    if settings.captures is not None:
+        captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
+    problems = check_diagram(diagram) if settings.check else []
+    position = item.position
+    if position is None:
+        result = score(board, dead_points, rules=settings.rules or "japanese", strict_seki=settings.strict_seki,
+                       captures=captured)
+        game_score = None
+        if settings.komi is not None:
+            game_score = GameScore(result, settings.komi, 0,
+                                   result.points[Colour.BLACK] - result.points[Colour.WHITE] - settings.komi, frozenset())
+        notes: list[str] = []
+    else:
+        info = position.game.info
+        if settings.captures is None:
+            captured = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
+        game_score = score_game(
+            board,
+            komi=settings.komi if settings.komi is not None else (info.komi or 0.0),
+            handicap=info.handicap or 0,
+            captures=captured,
+            rules=settings.rules or rules_of(info.rules) or "japanese",
+            strict_seki=settings.strict_seki,
+            dead=dead_points,
+            suicide=position.suicide,
+        )
+        result = game_score.score
+        notes = [f"{where}: warning: {note}" for note in _game_notes(item, game_score)]
+    if settings.output in PICTURES:
+        return score_pictures(settings.output, item.file, item.number, diagram, result), problems, notes
+    if settings.output != "text":
+        data = score_json(diagram.title, result)
+        if game_score is not None:
+            data.update({"komi": game_score.komi, "handicap": game_score.handicap, "margin": game_score.margin,
+                         "result": game_score.result,
+                         "dead_in_territory": board.names(game_score.auto_dead)})
+        if settings.output == "jsonl" or position is not None:
+            data = {**item.fields(), **data, "result": data.get("result"),
+                    "recorded_result": position.game.info.result if position is not None else None}
+        return data, problems, notes
+    text = _text(where, diagram.title, result, settings.fmt, settings.fancy)
+    if game_score is not None:
+        if game_score.auto_dead:
+            text += "dead in the opponent's pass-alive territory: " + " ".join(board.names(game_score.auto_dead)) + "\n"
+        recorded = ""
+        if position is not None and position.game.info.result:
+            recorded = f" (the record says RE[{position.game.info.result}])"
+        text += (
+            f"komi {game_score.komi:g}" + (f", handicap {game_score.handicap}" if game_score.handicap else "")
+            + f": result {game_score.result}{recorded}\n"
+        )
+    return text, problems, notes
+
+
 @click.command("score")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--dead", default=None, help="Dead stones, e.g. C3,D4 (one stone per chain suffices).")
-@click.option("--rules", type=click.Choice(RULES), default="japanese", show_default=True, help="Counting rules.")
+@click.option("--rules", type=click.Choice(RULES), default=None,
+              help="Counting rules. Default: an SGF game's RU (Chinese, AGA, New Zealand... count by area), else japanese.")
 @click.option("--strict-seki", is_flag=True, help="The 1989 Japanese rule: stones next to a neutral point are in seki.")
-@click.option("--captures", default=None, help="Stones captured during the game, BLACK/WHITE, e.g. 3/1 (Japanese counting).")
+@click.option("--captures", default=None,
+              help="Stones captured during the game, BLACK/WHITE, e.g. 3/1 (Japanese counting). Default: an SGF game's replay.")
+@click.option("--komi", type=float, default=None,
+              help="Komi (white's compensation). Default: an SGF game's KM; a diagram's result is printed only with --komi.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
+@collection_options
 def command(
     files: tuple[str, ...],
     dead: str | None,
-    rules: str,
+    rules: str | None,
     strict_seki: bool,
     captures: str | None,
+    komi: float | None,
     as_json: bool,
     check: bool,
     allow_illegal: bool,
     fmt: str,
     out: str | None,
     no_color: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
+    board_size: int | None,
 ) -> None:
-    """Score finished positions with seki detection (territory, seki, prisoners)."""
-    captured = {c: 0 for c in STONE_COLOURS}
+    """Score finished positions with seki detection (territory, seki, prisoners); SGF games with komi and result."""
+    captured: tuple[int, int] | None = None
     if captures is not None:
         parts = captures.split("/")
         if len(parts) != 2:
             raise InputError(f"--captures expects BLACK/WHITE, e.g. 3/1; got {shown(captures)!r}")
         black, white = (read_number(part.strip(), "--captures", maximum=MAX_SCORE_VALUE) for part in parts)
-        captured = {Colour.BLACK: black, Colour.WHITE: white}
+        captured = (black, white)
+    if komi is not None and not math.isfinite(komi):
+        raise InputError(f"--komi expects a finite number, got {komi}")
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(dead, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color))
+    selection = selection_of(node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal)
     documents: list[dict[str, Any]] = []
     chunks: list[str] = []
     problems: list[str] = []
     pictures: list[tuple[str, str, str]] = []
-    for path in files:
-        for number, diagram in enumerate(read_diagrams(path, allow_illegal=allow_illegal), 1):
-            board = diagram.board
-            if dead is not None:
-                dead_points = _dead_points(board, dead, f"{diagram.title!r} ({diagram.location or path})")
-            else:
-                claims = [read_score_claim(a, board) for a in diagram.annotations_named("SCORE")]
-                dead_points = sorted(claims[0].dead) if claims else []
-            result = score(board, dead_points, rules=rules, strict_seki=strict_seki, captures=captured)
-            if check:
-                problems += check_diagram(diagram)
-            if as_json:
-                documents.append(score_json(diagram.title, result))
-            elif fmt in PICTURES:
-                pictures.extend(score_pictures(fmt, path, number, diagram, result))
-            else:
-                chunks.append(_text(str(diagram.location or path), diagram.title, result, fmt, fancy_output(no_color)))
-    if as_json:
-        click.echo(json.dumps({"diagrams": documents}, indent=2))
-    elif fmt in PICTURES:
-        write_pictures(pictures, out, fmt)
-    else:
-        click.echo("\n".join(chunks), nl=False)
+
+    def emit(done: tuple[Any, list[str], list[str]]) -> None:
+        output, found, notes = done
+        problems.extend(found)
+        for note in notes:
+            click.echo(note, err=True)
+        if settings.output in PICTURES:
+            pictures.extend(output)
+        elif settings.output == "json":
+            documents.append(output)
+        elif settings.output == "jsonl":
+            echo_json_line(output)
+        else:
+            click.echo(("\n" if chunks else "") + output, nl=False)
+            chunks.append(output)
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if settings.output == "json":
+        echo_document({"diagrams": documents})
+    elif settings.output in PICTURES:
+        write_pictures(pictures, out, settings.output)
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)
         if problems:
             sys.exit(1)
         click.echo("all expected results agree", err=True)
+    finish(failed)

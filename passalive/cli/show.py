@@ -7,14 +7,16 @@ markup, plain boards or SGF (by extension or content); `-` is standard input.
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, replace
+from typing import Any
 
 import click
 
-from passalive.cli.options import PICTURES, board_size_option, write_pictures
+from passalive.cli.options import PICTURES, write_pictures
+from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
 from passalive.go.diagram import Diagram
+from passalive.grammar.read import FORMATS
 from passalive.tools.figures import diagram_pictures
-from passalive.grammar.read import FORMATS, read_diagrams
 from passalive.output.render import board_json, diagram_json, render_plain, render_sensei
 
 
@@ -38,7 +40,7 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
 
 
 @click.command("show")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option(
     "--format",
     "output",
@@ -66,15 +68,9 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
     default=None,
     help="Read the files as this format instead of guessing from extension and content.",
 )
-@click.option(
-    "--node",
-    type=click.IntRange(min=0),
-    default=None,
-    help="SGF: the position after this many nodes of the main line (0 = root). Default: the last.",
-)
 @click.option("--no-coordinates", is_flag=True, help="Plain format: omit the coordinates around the board.")
 @click.option("--no-marks", is_flag=True, help="Drop marks, labels and move numbers from the boards.")
-@board_size_option
+@collection_options
 def command(
     files: tuple[str, ...],
     output: str,
@@ -82,40 +78,75 @@ def command(
     as_drawn: bool,
     allow_illegal: bool,
     input_format: str | None,
-    node: int | None,
     no_coordinates: bool,
     no_marks: bool,
-    board_size: int | None,
     out: str | None,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
+    board_size: int | None,
 ) -> None:
-    """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF)."""
+    """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF; folders searched recursively)."""
     if as_json:
         output = "json"
-    documents: list[dict] = []
-    chunks: list[str] = []
+    if jsonl:
+        output = "jsonl"
+    selection = selection_of(
+        node, move, all_nodes, variation, board_size, replay=not as_drawn, allow_illegal=allow_illegal, input_format=input_format
+    )
+    documents: list[dict[str, Any]] = []
     pictures: list[tuple[str, str, str]] = []
-    for path in files:
-        diagrams = read_diagrams(
-            path, replay=not as_drawn, allow_illegal=allow_illegal, format=input_format, node=node,
-            board_size=board_size,
-        )
-        if no_marks:
-            from dataclasses import replace
 
-            diagrams = [replace(d, board=d.board.without_marks()) for d in diagrams]
-        for number, diagram in enumerate(diagrams, 1):
-            if output in PICTURES:
-                pictures.extend(diagram_pictures(output, path, number, diagram))
-            elif output == "json":
-                documents.append(diagram_json(diagram))
-            elif output == "plain":
-                chunks.append(_plain(diagram, coordinates=not no_coordinates))
-            else:
-                where = f"{diagram.location}" if diagram.location else path
-                chunks.append(f"{where}\n" + render_sensei(diagram))
+    first = True
+
+    def emit(result: Any) -> None:
+        nonlocal first
+        if output in PICTURES:
+            pictures.extend(result)
+        elif output == "json":
+            documents.append(result)
+        elif output == "jsonl":
+            echo_json_line(result)
+        else:
+            click.echo(("" if first else "\n") + result, nl=False)
+            first = False
+
+    settings = _Settings(output, not no_coordinates, no_marks)
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if output in PICTURES:
         write_pictures(pictures, out, output)
     elif output == "json":
-        click.echo(json.dumps({"diagrams": documents}, indent=2))
-    else:
-        click.echo("\n".join(chunks), nl=False)
+        echo_document({"diagrams": documents})
+    finish(failed)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    output: str
+    coordinates: bool
+    no_marks: bool
+
+
+def _work(item: Item, settings: _Settings) -> Any:
+    """One item as a JSON dict or its text."""
+    diagram = item.diagram
+    if settings.no_marks:
+        diagram = replace(diagram, board=diagram.board.without_marks())
+    if settings.output in PICTURES:
+        return diagram_pictures(settings.output, item.file, item.number, diagram)
+    if settings.output in ("json", "jsonl"):
+        data = diagram_json(diagram)
+        if item.position is not None:
+            data = {**item.fields(), **data}
+        elif settings.output == "jsonl":
+            data = {"file": item.file, **data}
+        return data
+    if settings.output == "plain":
+        return _plain(diagram, coordinates=settings.coordinates)
+    where = f"{diagram.location}" if diagram.location else item.file
+    return f"{where}\n" + render_sensei(diagram)

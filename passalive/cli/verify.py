@@ -22,17 +22,17 @@ or `the suicide lemma`: pass-alive; null: nothing).
 
 from __future__ import annotations
 
-import json
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from passalive.cli.collection import Item, Runner, collection_options, JsonDocument, echo_json_line, finish, run, selection_of
+from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
-from passalive.grammar.read import read_diagrams
-from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
@@ -165,10 +165,10 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 
 
 @click.command("verify")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--variant", metavar="NAME", default=None,
               help="The variant whose claims are checked. Default: casting-out (suicide with --suicide).")
-@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal.")
+@click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal (overrides an SGF game's RU).")
 @click.option("--depth", type=click.IntRange(min=1), default=None, metavar="K",
               help="Bounded check: attacker sequences of up to K moves.")
 @click.option("--complete", is_flag=True, help="Complete check up to the proven bound (the default).")
@@ -184,6 +184,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--budget", type=click.IntRange(min=1), default=300_000, show_default=True, metavar="N",
               help="With --alternating: positions per search before the answer is 'unknown'.")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
+@collection_options
 def command(
     files: tuple[str, ...],
     variant: str | None,
@@ -198,6 +199,15 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
+    node: int | None,
+    move: int | None,
+    all_nodes: bool,
+    variation: int,
+    keep_going: bool,
+    jsonl: bool,
+    progress: bool,
+    jobs: int,
+    board_size: int | None,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences.
 
@@ -211,41 +221,68 @@ def command(
         return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
-    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
-    work = [(path, number, diagram) for path in files for number, diagram in enumerate(read_diagrams(path), 1)]
-    bar = None
-    if sys.stderr.isatty() and work:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(work), unit="diagram", file=sys.stderr, leave=False)
-    entries: list[dict[str, Any]] = []
-    texts: list[str] = []
+    selection = selection_of(node, move, all_nodes, variation, board_size, suicide=Suicide.MULTI if suicide else None)
+    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness)
+    document = JsonDocument("diagrams") if output == "json" else None
     pictures: list[tuple[str, str, str]] = []
     contradicted = 0
-    for path, number, diagram in work:
-        if bar is not None:
-            bar.set_description(f"{path} #{number}")
-        deadline = time.monotonic() + timeout
-        v = verify(
-            diagram.board, variant, rule, depth=depth, complete=depth is None, timeout=timeout,
-            progress=bar.set_postfix_str if bar is not None else None,
-        )
-        contradicted += len(v.contradictions)
-        if as_json:
-            entries.append(_entry(path, diagram, v))
-        elif fmt in PICTURES:
-            pictures.extend(verification_pictures(fmt, path, number, diagram, v))
+    first = True
+
+    def emit(result: tuple[Any, int]) -> None:
+        nonlocal contradicted, first
+        output, bad = result
+        contradicted += bad
+        if settings.output in PICTURES:
+            pictures.extend(output)
+        elif document is not None:
+            document.add(output)
+        elif settings.output == "jsonl":
+            echo_json_line(output)
         else:
-            texts.append(_text(path, number, diagram, v, fmt, fancy_output(no_color), witness, deadline))
-        if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
-    if as_json:
-        click.echo(json.dumps({"diagrams": entries}, indent=2))
-    elif fmt in PICTURES:
-        write_pictures(pictures, out, fmt)
-    else:
-        click.echo("\n\n".join(texts))
+            click.echo(("" if first else "\n") + output)
+            first = False
+
+    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    if settings.output in PICTURES:
+        write_pictures(pictures, out, settings.output)
+    elif document is not None:
+        document.close()
+    finish(failed)
     if contradicted:
         sys.exit(1)
+
+
+@dataclass(frozen=True)
+class _Settings:
+    variant: str | None
+    suicide: bool
+    depth: int | None
+    timeout: float
+    output: str
+    """`text`, `json`, `jsonl` or a picture format."""
+    fmt: str = "plain"
+    fancy: bool = False
+    witness: str = "short"
+
+
+def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
+    """One item's verification (JSON dict or text) and how many claims it contradicts.
+
+    The time limit covers the item's whole report: with `--witness short` no
+    capturing sequence is drawn once it has passed."""
+    deadline = time.monotonic() + settings.timeout
+    v = verify(
+        item.diagram.board, settings.variant, item.suicide(settings.suicide), depth=settings.depth,
+        complete=settings.depth is None, timeout=settings.timeout,
+    )
+    if settings.output in PICTURES:
+        return verification_pictures(settings.output, item.file, item.number, item.diagram, v), len(v.contradictions)
+    if settings.output == "text":
+        return _text(
+            item.file, item.number, item.diagram, v, settings.fmt, settings.fancy, settings.witness, deadline
+        ), len(v.contradictions)
+    entry = _entry(item.file, item.diagram, v)
+    if settings.output == "jsonl" or item.position is not None:
+        entry = {**item.fields(), **entry}
+    return entry, len(v.contradictions)

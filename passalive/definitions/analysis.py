@@ -149,21 +149,22 @@ class Analysis:
 
         return svg_of(self)
 
-    def alive(self, colour: Colour) -> frozenset[int]:
-        """Indices into `board.chains` of the pass-alive chains of `colour`."""
-        return self.alive_sets[colour].chain_indices()
+    def alive(self, colour: Colour | str) -> frozenset[int]:
+        """Indices into `board.chains` of the pass-alive chains of `colour` (a Colour or "black"/"white")."""
+        return self.alive_sets[Colour.stone(colour)].chain_indices()
 
-    def alive_points(self, colour: Colour) -> frozenset[int]:
-        """The stones of the pass-alive chains of `colour`."""
-        return self.alive_sets[colour].points()
+    def alive_points(self, colour: Colour | str) -> frozenset[int]:
+        """The stones of the pass-alive chains of `colour` (point ids; `board.names` gives GTP names)."""
+        return self.alive_sets[Colour.stone(colour)].points()
 
-    def territory(self, colour: Colour, convention: str | None = None) -> frozenset[int]:
+    def territory(self, colour: Colour | str, convention: str | None = None) -> frozenset[int]:
         """The pass-alive territory of `colour` (empty points and dead stones).
 
         `convention` defaults to the one `analyse()` was given; see
         `passalive.definitions.territory`.  With the rule engine it is
         computed by `rules/territory.dl` or `rules/katago-area.dl`.
         """
+        colour = Colour.stone(colour)
         own = VARIANTS[self.variant].territory if self.variant in VARIANTS else None
         if own is not None:  # the variant's own territory (static safety's safe regions)
             return own(self.board, colour)
@@ -216,7 +217,7 @@ def resolve_variant(variant: str | None, suicide: Suicide) -> Variant:
 def analyse(
     board: Board,
     variant: str | None = None,
-    suicide: Suicide = Suicide.ILLEGAL,
+    suicide: Suicide | str = Suicide.ILLEGAL,
     engine: str = "direct",
     *,
     program: str | None = None,
@@ -231,6 +232,8 @@ def analyse(
     territory convention.  Raises UsageError for an unknown name or a suicide
     rule the variant is not defined for.
     """
+    if isinstance(suicide, str):  # "no", "multi", "all"
+        suicide = Suicide.parse(suicide)
     if engine not in ENGINES:
         raise UsageError(f"unknown engine {engine!r}; use one of: {', '.join(ENGINES)}")
     check_convention(territory)
@@ -264,3 +267,4 @@ def analyse(
 
 def _chain_sets(board: Board, alive: Mapping[Colour, frozenset[int]]) -> dict[Colour, AliveSet]:
     return {c: ChainSet(board, alive[c]) for c in STONE_COLOURS}
+

@@ -337,6 +337,12 @@ def padded_ids(width: int, height: int) -> tuple[int, ...]:
     return tuple(b - b // stride for b in range(stride * height))
 
 
+@cache
+def padded_bits(width: int, height: int) -> tuple[int, ...]:
+    """For each point id (y*W+x), its bit in the padded layout: the inverse of `padded_ids`."""
+    return tuple(1 << (p + p // width) for p in range(width * height))
+
+
 def to_padded(mask: int, width: int, height: int) -> int:
     """A mask of point ids (bit y*W+x) in the padded layout (bit y*(W+1)+x)."""
     row = (1 << width) - 1

@@ -47,8 +47,12 @@ class Colour(enum.Enum):
         raise ValueError("an empty point has no opponent")
 
     @classmethod
-    def stone(cls, name: str) -> Colour:
-        """BLACK or WHITE from a user's spelling: black/white, b/w, x/o."""
+    def stone(cls, name: Colour | str) -> Colour:
+        """BLACK or WHITE from a user's spelling (black/white, b/w, x/o) or a stone Colour."""
+        if isinstance(name, Colour):
+            if name is Colour.EMPTY:
+                raise InputError("expected a colour (black or white), got the empty colour")
+            return name
         key = name.strip().lower()
         if key in ("black", "b", "x"):
             return cls.BLACK

@@ -25,8 +25,10 @@ class Suicide(enum.Enum):
     """Every suicide is legal, a single stone's too (it then acts as a pass)."""
 
     @classmethod
-    def parse(cls, text: str) -> Suicide:
-        """A rule from its name: `no`, `multi` or `all`."""
+    def parse(cls, text: Suicide | str) -> Suicide:
+        """A rule from its name (`no`, `multi` or `all`) or a rule itself."""
+        if isinstance(text, Suicide):
+            return text
         for rule in cls:
             if rule.value == text.strip().lower():
                 return rule

@@ -878,3 +878,88 @@ def claim_results(diagram: Diagram) -> tuple[ClaimResult, ...]:
 def check_diagram(diagram: Diagram) -> list[str]:
     """Every disagreement between a diagram's SCORE lines and the scorer."""
     return problem_messages(claim_results(diagram))
+
+
+# ------------------------------------------------------------- real games
+
+
+AREA_RULE_SETS = ("chinese", "cn", "aga", "bga", "french", "nz", "newzealand", "tromptaylor", "tt", "goe", "ing",
+                  "chineseogs", "chinesekgs", "stonescoring", "ancientarea", "agabutton")
+"""Rule sets (SGF RU, lower case without spaces, dashes or underscores) that count by area."""
+
+
+def rules_of(record_rules: str | None) -> str | None:
+    """The counting rules (`japanese` or `area`) a game's RU text says, or None when it does not."""
+    if record_rules is None:
+        return None
+    text = record_rules.strip().lower()
+    if "scorearea" in text:
+        return "area"
+    if "scoreterritory" in text:
+        return "japanese"
+    key = "".join(c for c in text if c not in " -_")
+    if key in AREA_RULE_SETS:
+        return "area"
+    if key in ("japanese", "jp", "korean", "kr", "ancientterritory"):
+        return "japanese"
+    return None
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """The score of a game's final position: `score` plus komi and handicap.
+
+    `margin` is black's points minus white's (komi and, under area counting,
+    one point per handicap stone given to white); `auto_dead` the stones
+    removed because they stand in the opponent's pass-alive territory.
+    """
+
+    score: Score
+    komi: float
+    handicap: int
+    margin: float
+    auto_dead: frozenset[int]
+
+    @property
+    def result(self) -> str:
+        """The result as SGF's RE writes it: `B+3.5`, `W+35.5`, or `0` for a draw."""
+        if self.margin == 0:
+            return "0"
+        winner = "B" if self.margin > 0 else "W"
+        return f"{winner}+{abs(self.margin):g}"
+
+
+def score_game(
+    board: Board,
+    *,
+    komi: float = 0.0,
+    handicap: int = 0,
+    captures: Mapping[Colour, int] | None = None,
+    rules: str = "japanese",
+    strict_seki: bool = False,
+    dead: Iterable[int] = (),
+    suicide: object = None,
+) -> GameScore:
+    """Score a game's final position with komi, handicap and the prisoners taken.
+
+    Stones standing in the opponent's pass-alive territory are dead whatever
+    the players marked: they can never be saved (`passalive.definitions.analysis`,
+    casting-out, or its suicide variant when `suicide` is the game's
+    `Suicide.MULTI`/`ALL`).  `dead` adds the players' own marks.  Under area
+    counting white receives one point per handicap stone (as Chinese rules
+    do); under Japanese counting the handicap stones count for nothing extra.
+    """
+    from passalive.definitions.analysis import analyse
+    from passalive.go.suicide import Suicide
+
+    rule = suicide if isinstance(suicide, Suicide) else Suicide.ILLEGAL
+    analysis = analyse(board, suicide=rule)
+    colours = board.colours
+    auto = frozenset(
+        p for c in STONE_COLOURS for p in analysis.territory(c) if colours[p] is c.opponent
+    )
+    result = score(board, sorted(set(dead) | auto), rules=rules, strict_seki=strict_seki, captures=captures)
+    margin = result.points[Colour.BLACK] - result.points[Colour.WHITE] - komi
+    if rules == "area" and handicap >= 2:
+        margin -= handicap
+    return GameScore(result, komi, handicap, margin, auto)

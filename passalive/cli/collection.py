@@ -1,0 +1,507 @@
+"""The one loop every reading command runs over its inputs: files, folders, games, nodes.
+
+A command names its inputs (files, folders searched recursively, `-` for
+standard input); `expand` turns them into files, `read_items` turns a file
+into `Item`s -- every diagram of a diagram file, or the chosen positions of
+every game tree of an SGF file (`--node N`, `--move N`, `--all-nodes`,
+`--variation K`; default: the last node of the main line) -- and `run` hands
+each item to the command's `work` function and its result to `emit`, in input
+order.  The options every reading command shares come from
+`collection_options`:
+
+* `--keep-going`: a file that cannot be read is reported on stderr with its
+  location and skipped; the command ends with exit status 2 afterwards;
+* `--jsonl`: one JSON object per position, printed as soon as it is done;
+* `--progress`: a progress bar on stderr (files, positions, positions/s),
+  shown anyway when stderr is a terminal;
+* `--jobs N`: files are shared among N processes; output stays in input order;
+* `--board-size N`: plain boards with coordinates are cut from an NxN board;
+* `--pretty`: the `--json` document indented (it is anyway on a terminal;
+  compact otherwise, as a pipeline wants it).
+
+Warnings of the readers (a suicide in a game record, a property given twice)
+are printed on stderr as `file:line:col: warning: ...`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from passalive.cli.options import board_size_option
+from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
+from passalive.go.diagram import Diagram
+from passalive.go.game import Game, Position
+from passalive.go.suicide import Suicide
+
+T = TypeVar("T")
+S = TypeVar("S")
+
+FOLDER_PATTERNS = ("*.sgf", "*.txt", "*.plain")
+"""What a folder contributes: SGF files, `.txt` files holding Sensei's `$$` markup, `.plain` boards."""
+
+
+# ------------------------------------------------------------------ options
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which positions of the inputs a command reads, and how."""
+
+    node: int | None = None
+    move: int | None = None
+    all_nodes: bool = False
+    variation: int = 1
+    allow_illegal: bool = False
+    replay: bool = True
+    input_format: str | None = None
+    suicide: Suicide | None = None
+    """The suicide rule games are replayed under (None: each game's own, from RU)."""
+    board_size: int | None = None
+    """The board a plain board's coordinates place it on (`--board-size`)."""
+
+
+@dataclass(frozen=True)
+class Runner:
+    """How the collection is run: the shared options besides the selection."""
+
+    keep_going: bool = False
+    jsonl: bool = False
+    progress: bool = False
+    jobs: int = 1
+
+
+def _remember_pretty(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    ctx.meta["passalive.pretty"] = value
+
+
+def _pretty() -> bool:
+    """Whether a --json document is indented: when asked (--pretty) or on a terminal."""
+    context = click.get_current_context(silent=True)
+    return bool(context is not None and context.meta.get("passalive.pretty")) or sys.stdout.isatty()
+
+
+def echo_document(data: dict[str, Any]) -> None:
+    """A --json document: indented when asked (--pretty) or on a terminal, else compact."""
+    click.echo(json.dumps(data, indent=2 if _pretty() else None))
+
+
+class JsonDocument:
+    """A --json document `{"<key>": [entry, ...]}` written entry by entry as each
+    is done, so that a long run holds one entry at a time (indented as
+    `echo_document` would be).  `close` ends it; a document left unclosed by
+    an error is not valid JSON, so it is never taken for a result."""
+
+    def __init__(self, key: str) -> None:
+        self._pretty = _pretty()
+        self._count = 0
+        sys.stdout.write(f'{{\n  "{key}": [' if self._pretty else f'{{"{key}":[')
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Write one entry of the list."""
+        if self._pretty:
+            text = "\n" + textwrap.indent(json.dumps(entry, indent=2), "    ")
+        else:
+            text = json.dumps(entry, separators=(",", ":"))
+        sys.stdout.write(("," if self._count else "") + text)
+        self._count += 1
+
+    def close(self) -> None:
+        """End the list and the document."""
+        if self._pretty:
+            sys.stdout.write(("\n  " if self._count else "") + "]\n}\n")
+        else:
+            sys.stdout.write("]}\n")
+        sys.stdout.flush()
+
+
+def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every reading command shares (see the module docstring)."""
+    options = [
+        click.option("--node", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="SGF: the position after node N of the line (0 = root). Default: the last node."),
+        click.option("--move", type=click.IntRange(min=0), default=None, metavar="N",
+                     help="SGF: the position after move N (counting moves and passes, not nodes)."),
+        click.option("--all-nodes", is_flag=True, help="SGF: every position of the line, root first."),
+        click.option("--variation", type=click.IntRange(min=1), default=1, show_default=True, metavar="K",
+                     help="SGF: follow line K of each game tree (lines counted by their last node in file order; 1 = main line)."),
+        click.option("--keep-going", is_flag=True,
+                     help="Report a file that cannot be read on stderr and go on with the others (exit 2 at the end)."),
+        click.option("--jsonl", is_flag=True, help="Print one JSON object per position, as each is done."),
+        click.option("--progress", is_flag=True, help="Show a progress bar on stderr (shown anyway on a terminal)."),
+        click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+                     help="Share the files among N processes (output in input order)."),
+        click.option("--pretty", is_flag=True, expose_value=False, callback=_remember_pretty,
+                     help="Indent the --json document (default: indented on a terminal, compact otherwise)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return board_size_option(function)
+
+
+def selection_of(
+    node: int | None, move: int | None, all_nodes: bool, variation: int, board_size: int | None = None, **more: Any
+) -> Selection:
+    """The selection the options ask for; a UsageError when they contradict each other."""
+    chosen = [name for name, given in (("--node", node is not None), ("--move", move is not None), ("--all-nodes", all_nodes)) if given]
+    if len(chosen) > 1:
+        raise UsageError(f"give one of --node, --move and --all-nodes, not {' and '.join(chosen)}")
+    return Selection(node=node, move=move, all_nodes=all_nodes, variation=variation, board_size=board_size, **more)
+
+
+# ------------------------------------------------------------------- inputs
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """The files of the inputs: files as given, folders searched recursively.
+
+    In a folder: every `*.sgf` and `*.plain` file, and every `*.txt` file
+    holding Sensei's `$$` markup (so a folder may hold notes beside its
+    diagrams), in sorted order.  A path that does not exist is an InputError.
+    """
+    from passalive.grammar.read import detect_format
+
+    files: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            found: list[Path] = []
+            for pattern in FOLDER_PATTERNS:
+                found.extend(path.rglob(pattern))
+            for candidate in sorted(set(found)):
+                if not candidate.is_file():
+                    continue
+                if candidate.suffix == ".txt":
+                    try:
+                        head = candidate.read_bytes()[:1 << 20].decode("utf-8", errors="replace")
+                    except OSError:
+                        head = ""
+                    if detect_format(head, str(candidate)) != "sensei":
+                        continue
+                files.append(str(candidate))
+        elif name == "-" or path.exists():
+            files.append(name)
+        else:
+            raise InputError(f"{name}: no such file or folder")
+    return files
+
+
+@dataclass(frozen=True)
+class Item:
+    """One position to work on: a diagram of a file, or a game's position after a node."""
+
+    file: str
+    number: int
+    """Counts the items of the file from 1."""
+    given: Diagram | None = None
+    """The diagram, for a diagram file (a game's position makes its own when asked)."""
+    position: Position | None = field(default=None, repr=False)
+
+    @cached_property
+    def diagram(self) -> Diagram:
+        """The diagram to work on (for a game's position, made on first use)."""
+        if self.given is not None:
+            return self.given
+        assert self.position is not None
+        return self.position.diagram()
+
+    @property
+    def title(self) -> str:
+        """The diagram's title, or the game position's (without making its board)."""
+        return self.position.title if self.given is None and self.position is not None else self.diagram.title
+
+    @property
+    def game(self) -> Game | None:
+        """The game the position comes from (None for a diagram file)."""
+        return self.position.game if self.position is not None else None
+
+    def suicide(self, given: bool) -> Suicide:
+        """The suicide rule to analyse under: multi when `given` (--suicide), else the game's, else illegal."""
+        if given:
+            return Suicide.MULTI
+        return self.position.suicide if self.position is not None else Suicide.ILLEGAL
+
+    def fields(self) -> dict[str, Any]:
+        """`file`, `game`, `node`, `move` and, for a game, what its record says (for JSON)."""
+        data: dict[str, Any] = {"file": self.file}
+        if self.position is None:
+            data.update({"game": None, "node": None, "move": None})
+            return data
+        position = self.position
+        game = position.game
+        info = game.info
+        data.update(
+            {
+                "game": game.number,
+                "variation": game.variation,
+                "node": position.node,
+                "move": position.move,
+                "komi": info.komi,
+                "handicap": info.handicap,
+                "rules": info.rules,
+                "rules_suicide": position.suicide.value,
+                "rules_suicide_source": info.suicide_source,
+                "players": {"black": info.black, "white": info.white},
+                "result": info.result,
+                "prisoners": {"black": position.prisoners[0], "white": position.prisoners[1]},
+                "passes": position.passes,
+            }
+        )
+        if position.warnings:
+            data["warnings"] = list(position.warnings)
+        return data
+
+    def heading(self) -> str:
+        """A line naming the item: `file #n: title` plus, for a game, its facts."""
+        title = self.title or "(untitled)"
+        text = f"{self.file} #{self.number}: {title}"
+        if self.position is not None:
+            info = self.position.game.info
+            facts = []
+            if info.komi is not None:
+                facts.append(f"komi {info.komi:g}")
+            if info.handicap:
+                facts.append(f"handicap {info.handicap}")
+            facts.append(f"suicide {self.position.suicide.value} ({info.suicide_source})")
+            black, white = self.position.prisoners
+            facts.append(f"prisoners taken: black {black}, white {white}")
+            text += "  [" + "; ".join(facts) + "]"
+        return text
+
+
+def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> Iterator[Item]:
+    """The items of one file, in order; reader warnings go to `warn`.
+
+    The file is read whole (up to MAX_FILE_BYTES), but the diagrams of a
+    diagram file are parsed one at a time as they are asked for, so a file of
+    thousands of boards is worked through in the memory of one.
+    """
+    from passalive.grammar.read import read_input
+
+    name, data, skipped = read_input(path)
+    is_sgf = selection.input_format == "sgf" or (
+        selection.input_format is None and (name.lower().endswith(".sgf") or data.lstrip().startswith(b"(;"))
+    )
+    if not is_sgf:
+        for number, diagram in enumerate(_diagrams(data, name, selection, skipped), 1):
+            yield Item(name, number, diagram)
+        return
+    from passalive.grammar.sgf import read_games
+
+    number = 0
+    games = read_games(data, name, variation=selection.variation, suicide=selection.suicide)
+    del data
+    short: list[InputError] = []
+    for game in games:
+        for message, location in game.warnings:
+            warn(f"{location}: warning: {message}")
+        try:
+            for position in _chosen(game, selection):
+                for message in position.warnings:
+                    warn(f"{game.location(position.step.move_offset)}: warning: {message}")
+                number += 1
+                yield Item(name, number, None, position)
+        except _TooShort as error:  # a collection: the games that reach the node or move are enough
+            if len(games) == 1:
+                raise InputError(error.message, error.location) from None
+            short.append(error)
+            warn(f"{game.location(game.steps[0].offset)}: warning: {error.message.removeprefix(name + ': ')}; this game skipped")
+    if short and len(short) == len(games):
+        raise InputError(f"{name}: no game of the file reaches that node or move (see the warnings)")
+
+
+def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) -> Iterator[Diagram]:
+    """The diagrams of a diagram file's bytes (after `skipped` bytes of a byte order
+    mark), one at a time; a file without any is an InputError (raised at its end)."""
+    from passalive.grammar.read import decode_text, iter_text
+
+    text = decode_text(data, name, skipped)
+    del data
+    count = 0
+    for diagram in iter_text(
+        text, name, replay=selection.replay, allow_illegal=selection.allow_illegal,
+        format=selection.input_format, node=None, board_size=selection.board_size,
+    ):
+        count += 1
+        yield diagram
+    if not count:
+        raise InputError(
+            f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
+        )
+
+
+class _TooShort(InputError):
+    """A game's line does not reach the node or move asked for."""
+
+
+def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
+    """The selected positions of a game's line, each node's legality checked where it can break.
+
+    A move leaves no chain without liberties (the replay removes what it
+    captures, and a suicide's chain), so only a node with setup stones can
+    make an illegal position: those nodes are checked (unless
+    `allow_illegal`), selected or not, and the others need no check.
+    """
+    last: Position | None = None
+    for position in game.positions():
+        step = position.step
+        if not selection.allow_illegal and (step.black or step.white or step.empty) and not _surely_legal(position):
+            try:
+                position.board.check_legal()
+            except IllegalPositionError as error:
+                raise IllegalPositionError(error.message, position.location) from None
+        if selection.all_nodes:
+            yield position
+        elif selection.node is not None and position.node == selection.node:
+            yield position
+            return
+        elif selection.move is not None and position.move == selection.move and step.is_move:
+            yield position
+            return
+        last = position
+    if selection.node is not None or selection.move is not None:
+        try:
+            game.position(node=selection.node, move=selection.move)  # raises: no such node or move
+        except InputError as error:
+            raise _TooShort(error.message, error.location) from None
+    elif not selection.all_nodes and last is not None:
+        yield last
+
+
+def _surely_legal(position: Position) -> bool:
+    """Whether every chain of the position has a liberty, by bitsets (False: ask `Board.check_legal`)."""
+    from passalive.tools.summary import position_geometry
+
+    g = position_geometry(position)
+    near_empty = g.dilate(g.empty)
+    for own in (g.black, g.white):
+        if own & ~g.fill(near_empty & own, own):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------- run
+
+
+@dataclass
+class FileResult:
+    """What one file gave: the work's results, warnings, and the error that stopped it."""
+
+    results: list[Any] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    positions: int = 0
+
+
+def _do_file(selection: Selection, work: Callable[[Item, Any], Any], settings: Any, path: str) -> FileResult:
+    """Every item of one file through `work` (in a worker process with --jobs)."""
+    done = FileResult()
+    try:
+        for item in read_items(path, selection, done.warnings.append):
+            done.results.append(work(item, settings))
+            done.positions += 1
+    except PassaliveError as error:
+        done.error = error.format()
+    return done
+
+
+def run(
+    paths: Sequence[str],
+    selection: Selection,
+    runner: Runner,
+    work: Callable[[Item, S], T],
+    settings: S,
+    emit: Callable[[T], None],
+) -> int:
+    """Run `work(item, settings)` on every item of the inputs and `emit` each result in input order.
+
+    Returns the number of files that could not be read (only with
+    `--keep-going`; without it the first such error is raised).  With more
+    than one job, `work` must be a module-level function and `settings`
+    picklable.
+    """
+    files = expand(paths)
+    bar = _bar(runner, len(files))
+    failed = 0
+    positions = 0
+    started = time.perf_counter()
+
+    def report(path: str, done: FileResult) -> None:
+        nonlocal failed, positions
+        for text in done.warnings:
+            click.echo(text, err=True)
+        positions += done.positions
+        if bar is not None:
+            bar.update(1)
+            rate = positions / max(time.perf_counter() - started, 1e-9)
+            bar.set_postfix_str(f"{positions} positions, {rate:,.0f}/s")
+        if done.error is not None:
+            failed += 1
+            if bar is not None:
+                bar.clear()
+            click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
+
+    try:
+        if runner.jobs > 1 and len(files) > 1 and "-" not in files:  # standard input is read by this process
+            import multiprocessing
+
+            job = functools.partial(_do_file, selection, work, settings)
+            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files))) as pool:
+                for path, done in zip(files, pool.imap(job, files, chunksize=1)):
+                    for result in done.results:
+                        emit(result)
+                    report(path, done)
+                    if done.error is not None and not runner.keep_going:
+                        sys.exit(2)
+        else:
+            for path in files:
+                done = FileResult()
+                try:
+                    for item in read_items(path, selection, lambda text: click.echo(text, err=True)):
+                        emit(work(item, settings))
+                        done.positions += 1
+                except PassaliveError as error:
+                    if not runner.keep_going:
+                        raise
+                    done.error = error.format()
+                report(path, done)
+    finally:
+        if bar is not None:
+            bar.close()
+    return failed
+
+
+def _bar(runner: Runner, files: int) -> Any:
+    if not (runner.progress or sys.stderr.isatty()) or files == 0:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=files, unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
+
+
+def finish(failed: int) -> None:
+    """End the command: exit status 2 when some file could not be read (--keep-going)."""
+    if failed:
+        click.echo(f"{failed} file(s) could not be read (see above)", err=True)
+        sys.exit(2)
+
+
+def json_line(data: dict[str, Any]) -> str:
+    """One compact JSON object and a newline (a line of --jsonl)."""
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def echo_json_line(data: dict[str, Any] | str) -> None:
+    """One JSON object on its own line (or lines already made by `json_line`), flushed at once."""
+    sys.stdout.write(data if isinstance(data, str) else json_line(data))
+    sys.stdout.flush()

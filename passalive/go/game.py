@@ -1,0 +1,358 @@
+"""Game records: a game's line of nodes and the position after each of them.
+
+An SGF file holds one or more game trees; `passalive.grammar.sgf.read_games`
+turns each into a `Game`: the facts of its root (board size, komi, handicap,
+rule set, players, result) and one line of its tree as `Step`s -- the setup
+stones and the move of each node, already checked and turned into point ids.
+`Game.positions()` then yields the `Position` after every node by playing each
+step on the position before it (never by reading the file again), counting
+prisoners and consecutive passes, and noting a move the game's rules forbid
+(a suicide, a stone on an occupied point) as a warning on its node.
+
+Point ids are those of the game's empty board (`Game.empty_board`): row by
+row from the top-left point, so SGF point `ab` (column a, row b) is id
+`1 * size + 0`; names are GTP names (`A19` on 19x19).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from passalive.errors import InputError, Location
+from passalive.go.bitboard import padded_bits
+from passalive.go.board import Board, Colour, Point
+from passalive.go.coords import Frame
+from passalive.go.diagram import Diagram
+from passalive.go.play import play
+from passalive.go.suicide import Suicide
+
+__all__ = ["Game", "GameInfo", "Position", "Source", "Step", "empty_board"]
+
+
+# ----------------------------------------------------------------- the text
+
+
+@dataclass(frozen=True, eq=False)
+class Source:
+    """A game file's text, to turn offsets into `Location`s on demand.
+
+    The line holding an offset is cut out once and shared by every location
+    on it, so a file written on one line (as many servers do) costs one copy
+    of that line, not one per move.
+    """
+
+    path: str
+    text: str = field(repr=False)
+    _starts: list[int] = field(default_factory=list, repr=False)
+    _lines: dict[int, str] = field(default_factory=dict, repr=False)
+
+    def location(self, offset: int) -> Location:
+        """File, 1-based line and column, and the line itself, of a text offset."""
+        if not self._starts:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._starts.extend(starts)
+        line = bisect.bisect_right(self._starts, offset) - 1
+        start = self._starts[line]
+        if line not in self._lines:
+            end = self.text.find("\n", start)
+            self._lines[line] = self.text[start : end if end >= 0 else len(self.text)]
+        return Location(self.path, line + 1, offset - start + 1, self._lines[line])
+
+
+# ------------------------------------------------------------- the record
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game's root says about the game (None: the file does not say)."""
+
+    size: int
+    komi: float | None = None
+    handicap: int | None = None
+    rules: str | None = None
+    """The `RU` text as written."""
+    suicide: Suicide = Suicide.ILLEGAL
+    """The suicide rule the record is replayed under (see `suicide_source`)."""
+    suicide_source: str = "default"
+    """Why: `RU[...]` (the rule set says), `default` (no or an unknown rule set: suicide illegal) or `given`."""
+    black: str | None = None
+    white: str | None = None
+    result: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One node of a line: its setup stones, then its move.
+
+    `colour` is the mover (None: no move in this node); `point` the point
+    played, None for a pass.  `offset`/`move_offset` are where the node and
+    its move start in the file's text.
+    """
+
+    node: int
+    colour: Colour | None = None
+    point: int | None = None
+    black: tuple[int, ...] = ()
+    white: tuple[int, ...] = ()
+    empty: tuple[int, ...] = ()
+    offset: int = 0
+    move_offset: int = 0
+
+    @property
+    def is_move(self) -> bool:
+        """Whether the node plays a move (a pass included)."""
+        return self.colour is not None
+
+
+@functools.lru_cache(maxsize=32)
+def empty_board(size: int) -> Board:
+    """The empty size x size board whose point ids a game's steps use."""
+    return Board.grid([[Colour.EMPTY] * size for _ in range(size)], frame=Frame.full_board(size))
+
+
+@functools.lru_cache(maxsize=32)
+def _point_objects(size: int) -> dict[Colour, tuple[Point, ...]]:
+    """Every point of the size x size board in every colour, made once and shared by all positions."""
+    base = empty_board(size).points
+    return {c: tuple(replace(p, colour=c) for p in base) for c in Colour}
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game tree of a file, along one line (`variation` 1 is the main line).
+
+    `number` counts the game trees of the file from 1; `warnings` are what the
+    reader accepted but noted (e.g. a property given twice with one meaning),
+    each with its location.
+    """
+
+    path: str
+    number: int
+    info: GameInfo
+    steps: tuple[Step, ...]
+    variation: int = 1
+    variations: int = 1
+    warnings: tuple[tuple[str, Location], ...] = ()
+    source: Source | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def size(self) -> int:
+        """The board's side length."""
+        return self.info.size
+
+    @property
+    def empty_board(self) -> Board:
+        """The empty board of the game (point ids as in the steps)."""
+        return empty_board(self.info.size)
+
+    @property
+    def moves(self) -> int:
+        """How many moves the line has (passes included)."""
+        return sum(1 for s in self.steps if s.is_move)
+
+    def location(self, offset: int) -> Location | None:
+        """The location of a text offset of this game's file (None without the text)."""
+        return self.source.location(offset) if self.source is not None else None
+
+    def positions(self, suicide: Suicide | str | None = None) -> Iterator[Position]:
+        """The position after every node of the line, root first.
+
+        Each is made by playing the node's setup and move on the one before.
+        `suicide` overrides the game's own rule (`info.suicide`).
+        """
+        rule = self.info.suicide if suicide is None else Suicide.parse(suicide)
+        size = self.info.size
+        colours = [Colour.EMPTY] * (size * size)
+        objects = _point_objects(size)
+        points = list(objects[Colour.EMPTY])  # kept equal to `colours`, point by point
+        padded = padded_bits(size, size)
+        black_bits = white_bits = 0  # each colour's stones in the padded layout
+        adjacency = empty_board(size).adjacency
+        prisoners = [0, 0]  # taken by black, by white
+        number = 0
+        passes = 0
+        black, white, empty = Colour.BLACK, Colour.WHITE, Colour.EMPTY
+        black_points, white_points, empty_points = objects[black], objects[white], objects[empty]
+        for step in self.steps:
+            notes: list[str] = []
+            changed: Sequence[int] = ()
+            if step.black or step.white or step.empty:
+                passes = 0
+                for setup, colour in ((step.black, black), (step.white, white), (step.empty, empty)):
+                    for p in setup:
+                        colours[p] = colour
+                changed = [*step.black, *step.white, *step.empty]
+            if step.colour is not None:
+                number += 1
+                if step.point is None:
+                    passes += 1
+                else:
+                    passes = 0
+                    note, played = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
+                    changed = [*changed, *played] if changed else played
+                    if note:
+                        name = empty_board(size).name(step.point)
+                        notes.append(f"move {number} ({step.colour.value} {name}) {note}")
+            for p in changed:
+                now = colours[p]
+                bit = padded[p]
+                if now is black:
+                    points[p] = black_points[p]
+                    black_bits |= bit
+                    white_bits &= ~bit
+                elif now is white:
+                    points[p] = white_points[p]
+                    white_bits |= bit
+                    black_bits &= ~bit
+                else:
+                    points[p] = empty_points[p]
+                    black_bits &= ~bit
+                    white_bits &= ~bit
+            yield Position(
+                game=self,
+                node=step.node,
+                move=number,
+                colours=tuple(colours),
+                points=tuple(points),
+                bits=(black_bits, white_bits),
+                prisoners=(prisoners[0], prisoners[1]),
+                passes=passes,
+                suicide=rule,
+                warnings=tuple(notes),
+            )
+
+    def position(self, *, node: int | None = None, move: int | None = None, suicide: Suicide | str | None = None) -> Position:
+        """The position after `node` (0 = root) or after move number `move`; default: the last node."""
+        chosen: Position | None = None
+        for position in self.positions(suicide):
+            if node is not None and position.node == node:
+                return position
+            if move is not None and position.move == move and position.step.is_move:
+                return position
+            chosen = position
+        if node is not None:
+            raise InputError(f"{self.path}: game {self.number} (line {self.variation}) has only nodes 0 to {len(self.steps) - 1}, not node {node}")
+        if move is not None:
+            raise InputError(f"{self.path}: game {self.number} (line {self.variation}) has only moves 1 to {self.moves}, not move {move}")
+        assert chosen is not None
+        return chosen
+
+
+def _play_recorded(
+    colours: list[Colour],
+    adjacency: Sequence[Sequence[int]],
+    point: int,
+    colour: Colour,
+    rule: Suicide,
+    prisoners: list[int],
+) -> tuple[str, list[int]]:
+    """Play one move of a record in place: what was wrong with it ("" if nothing)
+    and the points whose colour changed.
+
+    The record is what happened, so a move the rules forbid is still shown as
+    the record has it where that has a meaning: a suicide removes the mover's
+    chain; a stone on an occupied point is not played.
+    """
+    if colours[point] is not Colour.EMPTY:
+        return "is on an occupied point: not played", []
+    captured, suicided = _capture(colours, adjacency, point, colour)
+    mover = 0 if colour is Colour.BLACK else 1
+    prisoners[mover] += len(captured)
+    changed = [point, *captured, *suicided]
+    if not suicided:
+        return "", changed
+    prisoners[1 - mover] += len(suicided)
+    if rule is Suicide.ILLEGAL:
+        return f"is a suicide, illegal under this game's rules (its {len(suicided)} stone(s) removed)", changed
+    if rule is Suicide.MULTI and len(suicided) == 1:
+        return "is a single-stone suicide, illegal under this game's rules (the stone removed)", changed
+    return "", changed
+
+
+def _capture(
+    colours: list[Colour], adjacency: Sequence[Sequence[int]], point: int, colour: Colour
+) -> tuple[list[int], list[int]]:
+    """Put `colour` on the empty `point`; remove what it captures, then the
+    mover's chain if it has no liberty.  Returns (captured, suicided) points.
+
+    The one place a game's replay meets the capture rule: passalive's one
+    capture rule (`passalive.go.play`) with every suicide played out, since a
+    record is what happened (the caller words what its rules forbid).
+    """
+    played = play(colours, adjacency, point, colour, Colour.EMPTY, Suicide.ALL)
+    assert played is not None  # the point is empty and every suicide is played out
+    return list(played.captured), list(played.suicided)
+
+
+# ------------------------------------------------------------ a position
+
+
+@dataclass(frozen=True)
+class Position:
+    """The position after one node of a game's line.
+
+    `colours` by point id of the game's empty board; `prisoners` is (stones
+    captured by black, by white) so far; `passes` the consecutive passes that
+    end the line so far; `warnings` what was wrong with this node's move.
+    """
+
+    game: Game = field(repr=False)
+    node: int
+    move: int
+    colours: tuple[Colour, ...] = field(repr=False)
+    points: tuple[Point, ...] = field(repr=False, compare=False, default=())
+    """The board's points in their colours (shared `Point` objects, made once per board size)."""
+    bits: tuple[int, int] = field(repr=False, compare=False, default=(0, 0))
+    """The black and the white stones as bitsets of the padded layout (`passalive.go.bitboard.padded_bits`)."""
+    prisoners: tuple[int, int] = (0, 0)
+    passes: int = 0
+    suicide: Suicide = Suicide.ILLEGAL
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def step(self) -> Step:
+        """The node this position follows."""
+        return self.game.steps[self.node]
+
+    @cached_property
+    def board(self) -> Board:
+        """The position as a `Board` (GTP names, whole board)."""
+        size = self.game.info.size
+        points = self.points
+        if not points:
+            objects = _point_objects(size)
+            points = tuple(objects[c][p] for p, c in enumerate(self.colours))
+        board = replace(empty_board(size), points=points)
+        board.__dict__["colours"] = self.colours  # Board.colours is a cached property: known already
+        return board
+
+    def captured_by(self, colour: Colour | str) -> int:
+        """Stones `colour` has captured so far."""
+        c = Colour.stone(colour)
+        return self.prisoners[0] if c is Colour.BLACK else self.prisoners[1]
+
+    @property
+    def location(self) -> Location | None:
+        """Where this node starts in the file."""
+        return self.game.location(self.step.offset)
+
+    @property
+    def title(self) -> str:
+        """`<name> game G node N (move M)`, naming the game only in a multi-game file or when named."""
+        name = self.game.info.name
+        head = f"{name} " if name else ""
+        return f"{head}game {self.game.number} node {self.node} (move {self.move})"
+
+    def diagram(self) -> Diagram:
+        """The position as a `Diagram` (what the diagram commands take)."""
+        return Diagram(board=self.board, title=self.title, board_size=self.game.info.size, location=self.location)
