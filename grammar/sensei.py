@@ -93,22 +93,26 @@ _COLLISION = re.compile(
 """A collision in a title: `5 at 1`, `3, 5 at 1`, `4 at a` (a label), `7 at C3` or `7 at 3:2`."""
 
 
-class _Lines(Transformer):
+_Line = tuple[str, Token] | None
+"""One line of a block after the header: its kind ("row", "link", "brace") and its token; None for `$$` alone."""
+
+
+class _Lines(Transformer[Token, "list[Token | _Line]"]):
     """Turns the parse of a block into (kind, token) pairs, header first."""
 
-    def start(self, children: list) -> list:
+    def start(self, children: list[Token | _Line]) -> list[Token | _Line]:
         return children
 
-    def line(self, children: list) -> tuple[str, Token] | None:
+    def line(self, children: list[tuple[str, Token]]) -> _Line:
         return children[0] if children else None
 
-    def row(self, children: list) -> tuple[str, Token]:
+    def row(self, children: list[Token]) -> tuple[str, Token]:
         return ("row", children[0])
 
-    def link(self, children: list) -> tuple[str, Token]:
+    def link(self, children: list[Token]) -> tuple[str, Token]:
         return ("link", children[0])
 
-    def brace(self, children: list) -> tuple[str, Token]:
+    def brace(self, children: list[Token]) -> tuple[str, Token]:
         return ("brace", children[0])
 
 
@@ -247,7 +251,7 @@ def read_block(
 
 
 def _collect_lines(
-    block: _Block, items: list
+    block: _Block, items: list[_Line]
 ) -> tuple[list[_Row], list[WikiLink], list[Drawing], list[Annotation]]:
     """The block's lines after the header, by kind: board rows, `[label|target]`
     links, `{AR}`/`{LN}` drawings and the other `{WORD ...}` annotations."""

@@ -202,10 +202,11 @@ class _Reader:
         self.warnings.append((message, self.source.location(at)))
 
     def text(self, raw: bytes) -> str:
+        value: bytes = sgf_grammar.simpletext_value(raw)  # sgfmill is untyped
         try:
-            return sgf_grammar.simpletext_value(raw).decode(self.encoding, errors="replace")
+            return value.decode(self.encoding, errors="replace")
         except LookupError:
-            return sgf_grammar.simpletext_value(raw).decode("utf-8", errors="replace")
+            return value.decode("utf-8", errors="replace")
 
     def single(self, props: dict[str, list[bytes]], node: _Node, name: str) -> str | None:
         """The one value of a single-valued property (None if absent); a

@@ -9,9 +9,13 @@ overflow where the time is turned into milliseconds for Z3.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+"""A click command function (or command) being decorated with options."""
 
 MAX_SECONDS = 1e9
 """About 31 years: more than any run, small enough for Z3's millisecond limit."""
@@ -32,7 +36,7 @@ class Seconds(click.FloatRange):
         return number
 
 
-def board_size_option(function: Any) -> Any:
+def board_size_option(function: F) -> F:
     """`--board-size N`: the full board a plain board with GTP coordinates is cut from."""
     from passalive.go.limits import MAX_SIDE
 
@@ -50,14 +54,14 @@ PICTURES = ("svg", "sgf", "png")
 """The `--format`s that write documents (one SVG or PNG per picture, SGF game trees) instead of text."""
 
 
-def output_options(formats: tuple[str, ...], default: str | None = None) -> Any:
+def output_options(formats: tuple[str, ...], default: str | None = None) -> Callable[[F], F]:
     """`--format`, `--out DIR` and `--no-color`, for a command that prints boards.
 
     The function gets them as `fmt`, `out` and `no_color`.  Pictures are
     written by `write_pictures`.
     """
 
-    def decorate(function: Any) -> Any:
+    def decorate(function: F) -> F:
         function = click.option(
             "--no-color", is_flag=True,
             help="Plain ASCII boards without colour (the default when the output is not a terminal, or NO_COLOR is set).",
