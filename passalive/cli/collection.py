@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import click
 
@@ -43,6 +43,9 @@ from passalive.errors import IllegalPositionError, InputError, PassaliveError, U
 from passalive.go.diagram import Diagram
 from passalive.go.game import Game, Position
 from passalive.go.suicide import Suicide
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -394,18 +397,18 @@ def _surely_legal(position: Position) -> bool:
 
 
 @dataclass
-class FileResult:
+class FileResult(Generic[T]):
     """What one file gave: the work's results, warnings, and the error that stopped it."""
 
-    results: list[Any] = field(default_factory=list)
+    results: list[T] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
     positions: int = 0
 
 
-def _do_file(selection: Selection, work: Callable[[Item, Any], Any], settings: Any, path: str) -> FileResult:
+def _do_file(selection: Selection, work: Callable[[Item, S], T], settings: S, path: str) -> FileResult[T]:
     """Every item of one file through `work` (in a worker process with --jobs)."""
-    done = FileResult()
+    done: FileResult[T] = FileResult()
     try:
         for item in read_items(path, selection, done.warnings.append):
             done.results.append(work(item, settings))
@@ -436,7 +439,7 @@ def run(
     positions = 0
     started = time.perf_counter()
 
-    def report(path: str, done: FileResult) -> None:
+    def report(path: str, done: FileResult[T]) -> None:
         nonlocal failed, positions
         for text in done.warnings:
             click.echo(text, err=True)
@@ -465,7 +468,7 @@ def run(
                         sys.exit(2)
         else:
             for path in files:
-                done = FileResult()
+                done = FileResult[T]()
                 try:
                     for item in read_items(path, selection, lambda text: click.echo(text, err=True)):
                         emit(work(item, settings))
@@ -481,7 +484,7 @@ def run(
     return failed
 
 
-def _bar(runner: Runner, files: int) -> Any:
+def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
     if not (runner.progress or sys.stderr.isatty()) or files == 0:
         return None
     from tqdm import tqdm
