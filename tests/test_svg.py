@@ -185,18 +185,24 @@ def test_cli_writes_one_svg_per_diagram(tmp_path: Path) -> None:
 
 
 def test_explore_finding_is_pictured_with_its_witness() -> None:
-    from types import SimpleNamespace
-
+    from passalive.tools.explore.search import Finding
     from passalive.tools.figures import finding_pictures
 
-    finding = SimpleNamespace(
+    finding = Finding(
         comparison="casting-out@no vs truth@multi",
+        kind="a",
+        size="3x3",
+        position="X../.OO/.O.",
+        stones=4,
         a_alive={"black": [], "white": ["B2"]},
         b_alive={"black": [], "white": []},
         diagram=(
             "$$ casting-out@no says pass-alive, truth@multi does not\n$$ +-------+\n$$ | X . . |\n$$ | . O O |\n"
             "$$ | . O . |\n$$ +-------+\n$$ {CAPTURE by=black suicide=multi moves=A1,A2,C3,B3,A1,A2,C3,B3,C1}\n"
         ),
+        witnesses=[],
+        proof="",
+        found_on="3x3",
     )
     pictures = finding_pictures(finding, 1)
     assert [name for name, _, _ in pictures] == [

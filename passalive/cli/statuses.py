@@ -12,12 +12,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Mark, MarkKind
 from passalive.go.suicide import Suicide
+
+if TYPE_CHECKING:  # the definitions load when a convention asks for them
+    from passalive.definitions.unconditional import Status
 
 KATAGO = ("katago", "katago-strict")
 
@@ -82,7 +86,7 @@ def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, o
     return {}
 
 
-def _proofs(board: Board, statuses: Any) -> dict[str, Any]:
+def _proofs(board: Board, statuses: Sequence[Status]) -> dict[str, Any]:
     """The game-level checks of `passalive.tools.status_proofs` as JSON."""
     from passalive.tools.status_proofs import check_territories, prove_dead
 

@@ -30,6 +30,7 @@ from passalive.tools.eyes import EyeReport, disagreements
 from passalive.tools.score import Score
 
 if TYPE_CHECKING:
+    from passalive.tools.explore.search import Finding
     from passalive.tools.verify import Verification
 
 VITAL_VARIANTS = frozenset({"benson", "wikipedia"})
@@ -378,13 +379,13 @@ def _register() -> None:
 _register()
 
 
-def finding_pictures(finding: object, number: int) -> list[tuple[str, str, str]]:
+def finding_pictures(finding: Finding, number: int) -> list[tuple[str, str, str]]:
     """An explore finding as pictures: the board with side A's pass-alive chains ringed
     green and the chains on which the sides disagree ringed red, and each witness as
-    numbered stones.  `finding` is a `passalive.tools.explore.search.Finding`."""
+    numbered stones."""
     from passalive.grammar.read import parse_diagrams
 
-    diagram = parse_diagrams(getattr(finding, "diagram"), "finding")[0]
+    diagram = parse_diagrams(finding.diagram, "finding")[0]
     board = diagram.board
 
     def stones(names: Mapping[str, Sequence[str]]) -> frozenset[int]:
@@ -392,8 +393,8 @@ def finding_pictures(finding: object, number: int) -> list[tuple[str, str, str]]
         chains = {chain_at[board.point(n)] for colour in names.values() for n in colour}
         return frozenset(p for i in chains if i is not None for p in board.chains[i].points)
 
-    a_alive, b_alive = stones(getattr(finding, "a_alive")), stones(getattr(finding, "b_alive"))
-    comparison = str(getattr(finding, "comparison"))
+    a_alive, b_alive = stones(finding.a_alive), stones(finding.b_alive)
+    comparison = finding.comparison
     side_a = comparison.split(" vs ")[0]
     layers = Layers(alive=a_alive, highlight=a_alive ^ b_alive, highlight_word="the sides disagree",
                     notes=(comparison, f"green: pass-alive under {side_a}"))

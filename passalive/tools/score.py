@@ -76,6 +76,7 @@ from passalive.tools.claims import ClaimResult, problem_messages
 from passalive.go.diagram import Annotation, Diagram
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number
+from passalive.go.suicide import Suicide
 from passalive.errors import InputError, Location
 
 RULES = ("japanese", "area")
@@ -938,7 +939,7 @@ def score_game(
     rules: str = "japanese",
     strict_seki: bool = False,
     dead: Iterable[int] = (),
-    suicide: object = None,
+    suicide: Suicide | None = None,
 ) -> GameScore:
     """Score a game's final position with komi, handicap and the prisoners taken.
 
@@ -950,9 +951,8 @@ def score_game(
     do); under Japanese counting the handicap stones count for nothing extra.
     """
     from passalive.definitions.analysis import analyse
-    from passalive.go.suicide import Suicide
 
-    rule = suicide if isinstance(suicide, Suicide) else Suicide.ILLEGAL
+    rule = suicide if suicide is not None else Suicide.ILLEGAL
     analysis = analyse(board, suicide=rule)
     colours = board.colours
     auto = frozenset(
