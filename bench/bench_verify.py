@@ -51,7 +51,8 @@ from passalive.definitions.analysis import analyse  # noqa: E402
 from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
 from passalive.go.suicide import Suicide  # noqa: E402
 from passalive.solver.explicit import search  # noqa: E402
-from passalive.solver.z3check import Status, check  # noqa: E402
+from passalive.solver.truth import Status  # noqa: E402
+from passalive.solver.z3check import check  # noqa: E402
 
 KINDS = {"final": 3.0, "late": 1.2}
 

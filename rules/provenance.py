@@ -693,8 +693,11 @@ def _ground(atom: ast.Atom, bindings: dict) -> tuple | None:
             return -value(term.operand)
         if isinstance(term, ast.BinOp):
             a, b = value(term.left), value(term.right)
-            return {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
-                    "/": lambda: _tdiv(a, b), "%": lambda: _tmod(a, b)}[term.op]()
+            operations: dict[str, Callable[[], Any]] = {
+                "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+                "/": lambda: _tdiv(a, b), "%": lambda: _tmod(a, b),
+            }
+            return operations[term.op]()
         raise KeyError(str(term))
 
     try:

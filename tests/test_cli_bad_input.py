@@ -213,7 +213,8 @@ def test_verify_timeout_must_be_a_finite_positive_number(capsys, seconds):
 def test_the_z3_check_takes_a_huge_time_limit_and_refuses_nan():
     from passalive.errors import UsageError
     from passalive.grammar.read import read_diagrams
-    from passalive.solver.z3check import Status, check
+    from passalive.solver.truth import Status
+    from passalive.solver.z3check import check
 
     board = read_diagrams(EXAMPLE)[0].board
     colour = board.chains[0].colour

@@ -20,7 +20,7 @@ numbering above (and `padded_full`, `padded_ids` describe it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
@@ -181,7 +181,7 @@ class Grid:
         rectangle (identity, half turn, the two mirror images).
         """
         w, h = self.width, self.height
-        maps = [
+        maps: list[Callable[[int, int], tuple[int, int]]] = [
             lambda x, y: (x, y),
             lambda x, y: (w - 1 - x, y),
             lambda x, y: (x, h - 1 - y),

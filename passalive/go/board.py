@@ -20,7 +20,7 @@ These are derived once per board, lazily, and cached on the (immutable) board.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
@@ -401,7 +401,7 @@ class Board:
         if not self.open_sides or self.size is None:
             return frozenset()
         width, height = self.size
-        on_side = {
+        on_side: dict[Side, Callable[[int, int], bool]] = {
             Side.TOP: lambda x, y: y == 0,
             Side.BOTTOM: lambda x, y: y == height - 1,
             Side.LEFT: lambda x, y: x == 0,

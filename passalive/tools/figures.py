@@ -243,7 +243,7 @@ __all__ = [
 def verification_svgs(verification: Verification, title: str | None = None) -> list[tuple[str, str]]:
     """A verified board (claimed pass-alive stones ringed green, contradicted chains red)
     and one picture per capturing sequence found, as (suffix, svg) pairs."""
-    from passalive.solver.z3check import Status  # imported here: Z3 loads only when verifying
+    from passalive.solver.truth import Status
 
     board = verification.board
     chains = board.chains

@@ -125,7 +125,7 @@ def marked_nodes(boards: Sequence[Board], moves: Sequence[tuple[Colour, int | No
 
 def verification_sgf(diagram: Diagram, verification: Verification) -> str:
     """A verification: claims marked, contradictions crossed, capturing sequences as variations."""
-    from passalive.solver.z3check import Status
+    from passalive.solver.truth import Status
 
     board = verification.board
     chains = board.chains
