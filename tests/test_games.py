@@ -13,14 +13,15 @@ import shutil
 import subprocess
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from conftest import run
 from hypothesis import strategies as st
 
 import passalive
 from passalive import Colour, InputError, Suicide, analyse, parse_diagrams, read_games
-from passalive.cli import main
 from passalive.grammar.sgf import read_games as read_game_bytes
 from passalive.grammar.sgf import read_sgf
 from passalive.output.render import render_plain
@@ -29,17 +30,7 @@ DATA = Path(__file__).parent / "data" / "games"
 GNUGO_GAMES = sorted((DATA / "gnugo").glob("*.sgf"))
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        main(args)
-        code = 0
-    except SystemExit as done:
-        code = int(done.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def lines(out: str) -> list[dict]:
+def lines(out: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.splitlines()]
 
 

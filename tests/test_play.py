@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import grid
 
 from passalive.errors import IllegalMoveError
 from passalive.go.board import Board, Colour, grid_adjacency
@@ -10,12 +11,6 @@ from passalive.go.play import play
 from passalive.go.suicide import Suicide
 
 B, W, E = Colour.BLACK, Colour.WHITE, Colour.EMPTY
-
-
-def grid(text: str) -> Board:
-    symbols = {"X": B, "O": W, ".": E}
-    rows = [[symbols[c] for c in row.split()] for row in text.strip().splitlines()]
-    return Board.grid(rows)
 
 
 def drawn(board: Board) -> str:
