@@ -13,7 +13,6 @@ Exit status 1 when a chain claimed safe is refuted.  `--json` prints
 from __future__ import annotations
 
 import json
-from typing import cast
 
 import click
 
@@ -30,18 +29,17 @@ def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget:
     for path in files:
         for number, diagram in enumerate(read_diagrams(path), 1):
             records, notes = alternating_report(diagram.board, variant, budget)
-            contradicted += sum(1 for r in records if r["contradicted"])
+            contradicted += sum(1 for r in records if r.contradicted)
             contradicted += sum(1 for n in notes if ": refuted" in n)
             if as_json:
-                entries.append({"file": path, "title": diagram.title, "variant": variant, "chains": records, "claims": notes})
+                entries.append({"file": path, "title": diagram.title, "variant": variant, "chains": [r.to_json() for r in records], "claims": notes})
                 continue
             out = [f"== {path} #{number}: {diagram.title or '(untitled)'}", f"-- variant {variant}, alternating play"]
             out.append(render_plain(diagram.board).rstrip("\n"))
             for r in records:
-                mark = "CONTRADICTED " if r["contradicted"] else ""
-                line = f" by {r['line']}" if r["line"] else ""
-                stones = " ".join(cast("list[str]", r["stones"]))
-                out.append(f"{mark}{r['colour']} {stones}: claim {r['claim']}; {r['result']}{line}")
+                mark = "CONTRADICTED " if r.contradicted else ""
+                line = f" by {r.line}" if r.line else ""
+                out.append(f"{mark}{r.colour} {' '.join(r.stones)}: claim {r.claim}; {r.result}{line}")
             out += notes
             texts.append("\n".join(out))
     if as_json:

@@ -10,6 +10,8 @@ own) that `explore --compare static-safety truth@alternating` and
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
+
 from passalive.definitions.static_safety import StaticSafety
 from passalive.go.bitboard import Grid, Position
 from passalive.go.board import Board, Colour
@@ -77,14 +79,32 @@ def _plain_grid(board: Board) -> Grid:
     return Grid(*board.size)
 
 
-def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET) -> tuple[list[dict[str, object]], list[str]]:
+@dataclass(frozen=True)
+class ChainClaim:
+    """One chain's claim under a variant and the alternating-play truth for it
+    (a record of `verify --alternating`, its JSON in this order)."""
+
+    colour: str
+    stones: list[str]
+    claim: str
+    """Either "safe" or "not safe"."""
+    result: str
+    """One of "holds", "refuted" or "unknown" (the search budget ran out)."""
+    line: str
+    """The attacker's winning line when refuted, else ""."""
+    states: int
+    contradicted: bool
+    """The variant calls the chain safe and the attacker has a winning line."""
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET) -> tuple[list[ChainClaim], list[str]]:
     """Every chain's claim under `variant` and the alternating-play truth for it, for `verify --alternating`.
 
-    Returns one record per chain (colour, stones, claim, result: holds,
-    refuted or unknown, the attacker's line when refuted, contradicted) and
-    one record per colour for static safety's whole claim (its safe blocks
-    and safe regions together).  A claim is contradicted when the variant
-    calls a chain safe (alive) and the attacker has a winning line.
+    Returns one record per chain and one note per colour for static safety's
+    whole claim (its safe blocks and safe regions together).
     """
     from passalive.definitions.analysis import analyse
     from passalive.definitions.static_safety import static_safety
@@ -93,7 +113,7 @@ def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET)
     grid = _plain_grid(board)
     position = grid.position(board)
     result = analyse(board, variant=variant)
-    records: list[dict[str, object]] = []
+    records: list[ChainClaim] = []
     notes: list[str] = []
     for colour in STONE_COLOURS:
         claimed = result.alive(colour)
@@ -101,15 +121,15 @@ def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET)
             verdict = defend(grid, position, colour, _mask(chain.points), 0, budget)
             status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
             records.append(
-                {
-                    "colour": colour.value,
-                    "stones": board.names(chain.points),
-                    "claim": "safe" if chain.index in claimed else "not safe",
-                    "result": status,
-                    "line": line_text(board, verdict) if verdict.holds is False else "",
-                    "states": verdict.states,
-                    "contradicted": chain.index in claimed and verdict.holds is False,
-                }
+                ChainClaim(
+                    colour=colour.value,
+                    stones=board.names(chain.points),
+                    claim="safe" if chain.index in claimed else "not safe",
+                    result=status,
+                    line=line_text(board, verdict) if verdict.holds is False else "",
+                    states=verdict.states,
+                    contradicted=chain.index in claimed and verdict.holds is False,
+                )
             )
         if variant == "static-safety":
             whole = static_safety(board)
