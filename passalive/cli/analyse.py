@@ -6,7 +6,9 @@ dead stones in it, a one-line legend; Unicode and colour on a terminal), or
 with `--format sl` as Sensei's markup with the pass-alive stones circled
 (`B`/`W`) and the territory marked (black's with squares, white's with
 triangles), then one line per chain with its stones in GTP coordinates.
-`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`).  With several `--variant`s each is shown and the chains on
+`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`);
+with `--all-nodes --format sgf` each game becomes one SGF whose every node
+carries its analysis (marks and comment), for stepping through in a viewer.  With several `--variant`s each is shown and the chains on
 which they disagree are listed.  `--json` prints one document:
 
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
@@ -49,7 +51,9 @@ from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
 from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
-from passalive.tools.figures import analysis_marks, analysis_pictures
+from passalive.output.sgf import SgfNode, game_sgf
+from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
+from passalive.tools.sgf_marks import analysed_node
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
@@ -188,6 +192,49 @@ class _Settings:
     max_facts: int = DEFAULT_MAX_FACTS
     max_rule_seconds: float = DEFAULT_RULE_SECONDS
     include_anywhere: bool = False
+    game_sgf: bool = False
+    """`--all-nodes --format sgf`: each game written as one SGF with every node marked."""
+
+
+@dataclass(frozen=True)
+class _GameNode:
+    """One analysed node of a game, for `--all-nodes --format sgf` (picklable for --jobs)."""
+
+    game: tuple[str, int, int]
+    """(file, game number, variation): the nodes of one game are consecutive."""
+    node: SgfNode
+
+
+def _game_node(item: Item, results: list[Analysis]) -> _GameNode:
+    position = item.position
+    assert position is not None
+    step = position.step
+    move = (step.colour, step.point) if step.colour is not None else None
+    title = position.title if position.node == 0 else ""
+    return _GameNode((item.file, position.game.number, position.game.variation),
+                     analysed_node(position.board, move, results, title))
+
+
+class _GameSgf:
+    """Gathers the analysed nodes of each game into one SGF document, a game at a time."""
+
+    def __init__(self, pictures: list[tuple[str, str, str]]) -> None:
+        self.pictures = pictures
+        self.game: tuple[str, int, int] | None = None
+        self.nodes: list[SgfNode] = []
+
+    def add(self, node: _GameNode) -> None:
+        if node.game != self.game:
+            self.flush()
+            self.game = node.game
+        self.nodes.append(node.node)
+
+    def flush(self) -> None:
+        if self.game is not None and self.nodes:
+            path, number, variation = self.game
+            line = f"line-{variation}" if variation != 1 else ""
+            self.pictures.append((figure_name(path, number, line), "sgf", game_sgf(self.nodes)))
+        self.game, self.nodes = None, []
 
 
 def _work(item: Item, settings: _Settings) -> Any:
@@ -209,6 +256,8 @@ def _analyse_item(item: Item, settings: _Settings) -> Any:
                 territory=settings.territory)
         for name in settings.names
     ]
+    if settings.output == "sgf" and settings.game_sgf and item.position is not None:
+        return _game_node(item, results)
     if settings.output in PICTURES:
         return analysis_pictures(settings.output, item.file, item.number, item.diagram, results)
     if settings.output == "text":
@@ -343,15 +392,18 @@ def command(
     output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
-        max_facts, max_rule_seconds, include_anywhere,
+        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and all_nodes,
     )
     document = JsonDocument("diagrams") if output == "json" else None
     pictures: list[tuple[str, str, str]] = []
+    games = _GameSgf(pictures)
     first = True
 
     def emit(result: Any) -> None:
         nonlocal first
-        if output in PICTURES:
+        if isinstance(result, _GameNode):
+            games.add(result)
+        elif output in PICTURES:
             pictures.extend(result)
         elif document is not None:
             for entry in result:
@@ -364,6 +416,7 @@ def command(
 
     failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
     if output in PICTURES:
+        games.flush()
         write_pictures(pictures, out, output)
     elif document is not None:
         document.close()
