@@ -38,7 +38,7 @@ from typing import Any
 import click
 
 from passalive.cli.collection import (
-    Item, JsonDocument, Runner, collection_options, echo_json_line, finish, json_line, run, selection_of,
+    Inputs, Item, JsonDocument, collection_options, echo_json_line, finish, json_line, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
@@ -359,15 +359,7 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Decide which stones of each diagram (or game position) are pass-alive.
 
@@ -384,15 +376,11 @@ def command(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
-    if as_json and jsonl:
-        raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
-    selection = selection_of(
-        node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None,
-    )
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    selection = inputs.selection(allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None)
+    output = inputs.output(as_json, fmt)
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
-        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and all_nodes,
+        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes,
     )
     document = JsonDocument("diagrams") if output == "json" else None
     pictures: list[tuple[str, str, str]] = []
@@ -414,7 +402,7 @@ def command(
             click.echo(("" if first else "\n") + result)
             first = False
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
     if output in PICTURES:
         games.flush()
         write_pictures(pictures, out, output)

@@ -31,7 +31,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
@@ -126,7 +126,8 @@ class JsonDocument:
 
 
 def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The options every reading command shares (see the module docstring)."""
+    """The options every reading command shares (see the module docstring),
+    handed to the command as one `inputs: Inputs` argument."""
     options = [
         click.option("--node", type=click.IntRange(min=0), default=None, metavar="N",
                      help="SGF: the position after node N of the line (0 = root). Default: the last node."),
@@ -144,19 +145,58 @@ def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--pretty", is_flag=True, expose_value=False, callback=_remember_pretty,
                      help="Indent the --json document (default: indented on a terminal, compact otherwise)."),
     ]
+    names = [field.name for field in fields(Inputs)]
+
+    @functools.wraps(function)
+    def with_inputs(**given: Any) -> Any:
+        inputs = Inputs(**{name: given.pop(name) for name in names})
+        return function(inputs=inputs, **given)
+
+    command: Callable[..., Any] = board_size_option(with_inputs)
     for option in reversed(options):
-        function = option(function)
-    return board_size_option(function)
+        command = option(command)
+    return command
 
 
-def selection_of(
-    node: int | None, move: int | None, all_nodes: bool, variation: int, board_size: int | None = None, **more: Any
-) -> Selection:
-    """The selection the options ask for; a UsageError when they contradict each other."""
-    chosen = [name for name, given in (("--node", node is not None), ("--move", move is not None), ("--all-nodes", all_nodes)) if given]
-    if len(chosen) > 1:
-        raise UsageError(f"give one of --node, --move and --all-nodes, not {' and '.join(chosen)}")
-    return Selection(node=node, move=move, all_nodes=all_nodes, variation=variation, board_size=board_size, **more)
+@dataclass(frozen=True)
+class Inputs:
+    """What the shared options of a reading command asked for (`collection_options`)."""
+
+    node: int | None = None
+    move: int | None = None
+    all_nodes: bool = False
+    variation: int = 1
+    board_size: int | None = None
+    keep_going: bool = False
+    jsonl: bool = False
+    progress: bool = False
+    jobs: int = 1
+
+    def selection(self, **more: Any) -> Selection:
+        """Which positions to read (`more`: the command's own reading options); a
+        UsageError when --node, --move and --all-nodes are combined."""
+        given = (("--node", self.node is not None), ("--move", self.move is not None), ("--all-nodes", self.all_nodes))
+        chosen = [name for name, on in given if on]
+        if len(chosen) > 1:
+            raise UsageError(f"give one of --node, --move and --all-nodes, not {' and '.join(chosen)}")
+        return Selection(
+            node=self.node, move=self.move, all_nodes=self.all_nodes, variation=self.variation,
+            board_size=self.board_size, **more,
+        )
+
+    @property
+    def runner(self) -> Runner:
+        """How to run over the inputs."""
+        return Runner(self.keep_going, self.jsonl, self.progress, self.jobs)
+
+    def output(self, as_json: bool, fmt: str) -> str:
+        """The command's output: `json`, `jsonl`, a picture format or `text`; a
+        UsageError when --json and --jsonl are both given."""
+        from passalive.cli.options import PICTURES
+
+        if as_json and self.jsonl:
+            raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
+        return "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
 
 
 # ------------------------------------------------------------------- inputs

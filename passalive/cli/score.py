@@ -19,9 +19,8 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Inputs, Item, collection_options, echo_document, echo_json_line, finish, run
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.output.render import render_plain
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number, shown
 from passalive.cli.options import PICTURES, output_options, write_pictures
@@ -211,15 +210,7 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Score finished positions with seki detection (territory, seki, prisoners); SGF games with komi and result."""
     captured: tuple[int, int] | None = None
@@ -231,9 +222,9 @@ def command(
         captured = (black, white)
     if komi is not None and not math.isfinite(komi):
         raise InputError(f"--komi expects a finite number, got {komi}")
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    output = inputs.output(as_json, fmt)
     settings = _Settings(dead, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color))
-    selection = selection_of(node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal)
+    selection = inputs.selection(allow_illegal=allow_illegal)
     documents: list[dict[str, Any]] = []
     chunks: list[str] = []
     problems: list[str] = []
@@ -254,7 +245,7 @@ def command(
             click.echo(("\n" if chunks else "") + output, nl=False)
             chunks.append(output)
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
     if settings.output == "json":
         echo_document({"diagrams": documents})
     elif settings.output in PICTURES:

@@ -29,7 +29,7 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, JsonDocument, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Inputs, Item, JsonDocument, collection_options, echo_json_line, finish, run
 from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
@@ -199,15 +199,7 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences.
 
@@ -221,8 +213,8 @@ def command(
         return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
-    selection = selection_of(node, move, all_nodes, variation, board_size, suicide=Suicide.MULTI if suicide else None)
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    selection = inputs.selection(suicide=Suicide.MULTI if suicide else None)
+    output = inputs.output(as_json, fmt)
     settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness)
     document = JsonDocument("diagrams") if output == "json" else None
     pictures: list[tuple[str, str, str]] = []
@@ -243,7 +235,7 @@ def command(
             click.echo(("" if first else "\n") + output)
             first = False
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
     if settings.output in PICTURES:
         write_pictures(pictures, out, settings.output)
     elif document is not None:
