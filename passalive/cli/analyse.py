@@ -38,7 +38,7 @@ from typing import Any
 import click
 
 from passalive.cli.collection import (
-    Inputs, Item, JsonDocument, collection_options, echo_json_line, finish, json_line, run,
+    Inputs, Item, Sink, collection_options, finish, json_line, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
@@ -49,7 +49,7 @@ from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
 from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
-from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.output.sgf import SgfNode, game_sgf
 from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
@@ -382,30 +382,16 @@ def command(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
         max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes,
     )
-    document = JsonDocument("diagrams") if output == "json" else None
-    pictures: list[tuple[str, str, str]] = []
-    games = _GameSgf(pictures)
-    first = True
+    sink = Sink(output, out)
+    games = _GameSgf(sink.pictures)
 
     def emit(result: Any) -> None:
-        nonlocal first
         if isinstance(result, _GameNode):
             games.add(result)
-        elif output in PICTURES:
-            pictures.extend(result)
-        elif document is not None:
-            for entry in result:
-                document.add(entry)
-        elif output == "jsonl":
-            echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
         else:
-            click.echo(("" if first else "\n") + result)
-            first = False
+            sink.add(result)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    if output in PICTURES:
-        games.flush()
-        write_pictures(pictures, out, output)
-    elif document is not None:
-        document.close()
+    games.flush()
+    sink.close()
     finish(failed)

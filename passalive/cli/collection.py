@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 import click
 
-from passalive.cli.options import board_size_option
+from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
 from passalive.go.game import Game, Position
@@ -99,16 +99,19 @@ def echo_document(data: dict[str, Any]) -> None:
 class JsonDocument:
     """A --json document `{"<key>": [entry, ...]}` written entry by entry as each
     is done, so that a long run holds one entry at a time (indented as
-    `echo_document` would be).  `close` ends it; a document left unclosed by
-    an error is not valid JSON, so it is never taken for a result."""
+    `echo_document` would be).  Nothing is written before the first entry or
+    `close`; a document left unclosed by an error is not valid JSON, so it is
+    never taken for a result."""
 
     def __init__(self, key: str) -> None:
+        self._key = key
         self._pretty = _pretty()
         self._count = 0
-        sys.stdout.write(f'{{\n  "{key}": [' if self._pretty else f'{{"{key}":[')
 
     def add(self, entry: dict[str, Any]) -> None:
         """Write one entry of the list."""
+        if self._count == 0:
+            sys.stdout.write(f'{{\n  "{self._key}": [' if self._pretty else f'{{"{self._key}":[')
         if self._pretty:
             text = "\n" + textwrap.indent(json.dumps(entry, indent=2), "    ")
         else:
@@ -118,11 +121,45 @@ class JsonDocument:
 
     def close(self) -> None:
         """End the list and the document."""
-        if self._pretty:
-            sys.stdout.write(("\n  " if self._count else "") + "]\n}\n")
-        else:
-            sys.stdout.write("]}\n")
+        if self._count == 0:
+            echo_document({self._key: []})
+            return
+        sys.stdout.write("\n  ]\n}\n" if self._pretty else "]}\n")
         sys.stdout.flush()
+
+
+class Sink:
+    """Where a reading command's results go, by its output form (`Inputs.output`):
+    a streamed --json document, --jsonl lines, text blocks separated by a blank
+    line (each printed as it comes), or pictures and SGF documents written at
+    the end (`--format svg|png|sgf`, to `out` or standard output)."""
+
+    def __init__(self, output: str, out: str | None = None, key: str = "diagrams") -> None:
+        self.output = output
+        self.out = out
+        self.pictures: list[tuple[str, str, str]] = []
+        self._document = JsonDocument(key) if output == "json" else None
+        self._first = True
+
+    def add(self, result: Any) -> None:
+        """One item's result: pictures, a JSON entry (or a list of them), JSON lines or a text block."""
+        if self.output in PICTURES:
+            self.pictures.extend(result)
+        elif self._document is not None:
+            for entry in result if isinstance(result, list) else [result]:
+                self._document.add(entry)
+        elif self.output == "jsonl":
+            echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
+        else:
+            click.echo(("" if self._first else "\n") + result.rstrip("\n"))
+            self._first = False
+
+    def close(self) -> None:
+        """Write the pictures, or end the JSON document."""
+        if self.output in PICTURES:
+            write_pictures(self.pictures, self.out, self.output)
+        elif self._document is not None:
+            self._document.close()
 
 
 def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -192,8 +229,6 @@ class Inputs:
     def output(self, as_json: bool, fmt: str) -> str:
         """The command's output: `json`, `jsonl`, a picture format or `text`; a
         UsageError when --json and --jsonl are both given."""
-        from passalive.cli.options import PICTURES
-
         if as_json and self.jsonl:
             raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
         return "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"

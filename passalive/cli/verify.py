@@ -29,8 +29,8 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Inputs, Item, JsonDocument, collection_options, echo_json_line, finish, run
-from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
+from passalive.cli.options import PICTURES, Seconds, output_options
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
@@ -216,30 +216,17 @@ def command(
     selection = inputs.selection(suicide=Suicide.MULTI if suicide else None)
     output = inputs.output(as_json, fmt)
     settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness)
-    document = JsonDocument("diagrams") if output == "json" else None
-    pictures: list[tuple[str, str, str]] = []
+    sink = Sink(output, out)
     contradicted = 0
-    first = True
 
     def emit(result: tuple[Any, int]) -> None:
-        nonlocal contradicted, first
-        output, bad = result
+        nonlocal contradicted
+        done, bad = result
         contradicted += bad
-        if settings.output in PICTURES:
-            pictures.extend(output)
-        elif document is not None:
-            document.add(output)
-        elif settings.output == "jsonl":
-            echo_json_line(output)
-        else:
-            click.echo(("" if first else "\n") + output)
-            first = False
+        sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    if settings.output in PICTURES:
-        write_pictures(pictures, out, settings.output)
-    elif document is not None:
-        document.close()
+    sink.close()
     finish(failed)
     if contradicted:
         sys.exit(1)
