@@ -209,7 +209,8 @@ def command(
     if alternating:
         from passalive.cli.verify_alternating import run_alternating
 
-        run_alternating(files, variant or "static-safety", as_json, budget)
+        if run_alternating(files, variant or "static-safety", as_json, budget, inputs):
+            sys.exit(1)
         return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
