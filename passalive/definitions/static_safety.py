@@ -863,7 +863,7 @@ def clear_cache() -> None:
     _LAST.clear()
 
 
-def _compute(board: Board) -> StaticSafety:
+def _compute(board: Board, surrounded: bool = True) -> StaticSafety:
     geo = _Geometry(board)
     blocks = _blocks(geo)
     safe: dict[Colour, int] = {c: 0 for c in STONE_COLOURS}
@@ -887,8 +887,9 @@ def _compute(board: Board) -> StaticSafety:
             if _is_2vital(geo, r, side.near):
                 made = _add(geo, side, safe, c, r.points)
                 steps.append((c, "2-vital", r.points, made, "a 2-vital region: two intersection points", frozenset()))
-    for c in STONE_COLOURS:
-        _surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
+    if surrounded:
+        for c in STONE_COLOURS:
+            _surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
     ids = geo.ids
     return StaticSafety(
         board,
@@ -944,6 +945,24 @@ def _surrounded_areas(
     while pair():
         while single():
             pass
+
+
+# ------------------------------------------------------------ the rule program
+
+
+def order_facts(board: Board) -> dict[str, list[tuple[int, ...]]]:
+    """The facts `rules/static-safety.dl` needs besides the board's: Fuego's order.
+
+    `order(p, n)`: p is the n-th point (bottom row first, left to right);
+    `toward(p, q, k)`: q is the k-th neighbour of p (up, right, down, left,
+    then any others); `diagonal(p, q)`: q is a diagonal neighbour of p.
+    """
+    tables = _graph_tables(board)
+    return {
+        "order": [(p, n) for p, n in enumerate(tables.rank)],
+        "toward": [(p, q, k) for p, near in enumerate(tables.directed) for k, q in enumerate(near)],
+        "diagonal": [(p, q) for p, diag in enumerate(tables.diagonals) for q in diag],
+    }
 
 
 # ------------------------------------------------------------ as a variant
