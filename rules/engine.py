@@ -210,6 +210,7 @@ class _Plan:
     greatest_rules: list[CompiledRule] = field(default_factory=list)
     inner: list["_Plan"] = field(default_factory=list)
     plain: tuple[str, ...] = ()  # relations recomputed every round (incl. nested)
+    offsets: frozenset[int] = frozenset()  # staged: the n of every head step `B + n`
 
 
 @dataclass
@@ -267,6 +268,7 @@ class Program:
         plan = _Plan(stratum.kind, rels)
         if stratum.kind == "staged":
             plan.rules = [self._compile(r) for rel in rels for r in self._rules_by_head.get(rel, ())]
+            plan.offsets = frozenset(_offset(r) for rel in rels for r in self._rules_by_head.get(rel, ()) if _offset(r))
             plan.inner = [self._plan(s, at_step=True) for s in stratum.inner]
             return plan
         if stratum.kind == "greatest":
@@ -422,23 +424,27 @@ class Program:
     def _run_staged(self, plan: _Plan, state: list, facts, record: Record | None, rounds: dict) -> None:
         """Step by step: find the next step, then compute it with the rules restricted to it.
 
-        The next step is the smallest step after the last one among the heads
-        the component's rules derive from what is finished (a rule's first
-        tuple of a step needs no other tuple of that step, so that step is
-        among them; a step found that way may turn out empty).
+        The steps to compute are found without guessing: the first tuple a
+        step gets comes from a rule whose positive atoms of the component all
+        read an earlier step B (so the step is B + n for one of the rules'
+        offsets n, and B is a step that has tuples), or from a rule with no
+        positive atom of the component, which derives that tuple already when
+        the component is empty: the rules are run once on the empty component
+        for those.  A step found that way may turn out empty.
         """
         now = self._slots[NOW]
-        last: int | None = None
+        slots = [self._slots[r] for r in plan.relations]
+        given: set[int] = set()
+        for slot in slots:
+            given.update(t[0] for t in state[slot].tuples)
+        candidates = set(given)
+        for compiled in plan.rules:
+            candidates.update(t[0] for t in compiled.fn(state, None, None, None))
+        offsets = plan.offsets
         steps = 0
-        while True:
-            following: int | None = None
-            for compiled in plan.rules:
-                for t in compiled.fn(state, None, None, None):
-                    step = t[0]
-                    if (last is None or step > last) and (following is None or step < following):
-                        following = step
-            if following is None:
-                break
+        while candidates:
+            step = min(candidates)
+            candidates.discard(step)
             steps += 1
             if steps > MAX_ROUNDS:
                 rule = next((c.rule for c in plan.rules if c.rule.body), plan.rules[0].rule)
@@ -447,10 +453,12 @@ class Program:
                     "bound the step with a comparison",
                     rule.loc,
                 )
-            state[now] = Rel([(following,)])
+            before = sum(len(state[slot]) for slot in slots)
+            state[now] = Rel([(step,)])
             for inner in plan.inner:
                 self._run_plan(inner, state, facts, record, rounds)
-            last = following
+            if sum(len(state[slot]) for slot in slots) > before or step in given:
+                candidates.update(step + n for n in offsets)
         state[now] = Rel()
 
     def _greatest_round(self, plan: _Plan, state: list, facts, current: dict[str, Any], record: Record | None,
@@ -528,6 +536,17 @@ class Program:
                 current[g] = final | {t for t, r in cast_rounds.get(g, {}).items() if r >= before_round}
         self._greatest_round(plan, state, facts, current, record, rounds)
         return state, record
+
+
+def _offset(rule: ast.Rule) -> int:
+    """n when the rule's head step is `B + n` (n a positive constant), else 0."""
+    head_step = rule.head.args[0]
+    if (
+        isinstance(head_step, ast.BinOp) and head_step.op == "+" and isinstance(head_step.right, ast.Const)
+        and isinstance(head_step.right.value, int) and head_step.right.value > 0
+    ):
+        return head_step.right.value
+    return 0
 
 
 def _at_step(rule: ast.Rule) -> ast.Rule:
