@@ -62,6 +62,10 @@ conservative: points are visited in Fuego's order but a graph board without
 coordinates uses point ids; and an opponent region wholly inside a surrounded
 area is always taken as possible eye space (Fuego looks up nakade shapes).
 
+`rules/static-safety.dl` states the same five steps as rules (the variant's
+`--engine rules`; `order_facts` gives it Fuego's point order), and the tests
+check that both find the same safe blocks and safe points.
+
 `static_safety(board)` computes everything for both colours at once, since
 steps 4 and 5 depend on what the other colour has proved; the result is
 cached per board.
