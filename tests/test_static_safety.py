@@ -265,3 +265,19 @@ def test_the_rule_program_agrees_on_fuegos_positions() -> None:
             seen.add(name)
             assert_rules_agree(_grid(rows))
     assert len(seen) > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_rule_program_agrees_on_windows_of_fuegos_positions(seed: int) -> None:
+    # Small whole boards cut out of Fuego's positions, a few points changed:
+    # walls, corridors and eyes in shapes random play rarely makes.
+    positions = sorted({tuple(rows) for _name, _id, _colour, _count, rows in fuego_cases()})
+    rng = random.Random(seed)
+    for _ in range(60):
+        rows = rng.choice(positions)
+        width, height = rng.randint(5, min(10, len(rows[0]))), rng.randint(5, min(10, len(rows)))
+        x0, y0 = rng.randint(0, len(rows[0]) - width), rng.randint(0, len(rows) - height)
+        window = [list(row[x0 : x0 + width]) for row in rows[y0 : y0 + height]]
+        for _ in range(rng.randint(0, 3)):
+            window[rng.randrange(height)][rng.randrange(width)] = rng.choice("XO..")
+        assert_rules_agree(_grid(["".join(row) for row in window]))
