@@ -81,7 +81,12 @@ def run(board: Board, program: Any) -> tuple[dict[Colour, frozenset[int]], Any]:
             f"the relation alive must have one number attribute, alive(b: number); this program declares {decl}",
             decl.loc,
         )
-    model = program.run(board_facts(board))
+    facts = board_facts(board)
+    if "toward" in program.relations:  # a program that follows Fuego's point order (static-safety.dl)
+        from passalive.definitions.static_safety import order_facts
+
+        facts.update(order_facts(board))
+    model = program.run(facts)
     chain_at = board.chain_at
     alive: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
     for row in model.relation("alive"):
