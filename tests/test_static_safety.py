@@ -242,6 +242,23 @@ def test_the_rule_program_finds_the_2_vital_wall() -> None:
     assert analyse(b, variant="static-safety", engine="rules").alive(Colour.BLACK) == alive[Colour.BLACK]
 
 
+def test_with_the_rule_engine_the_territory_is_the_programs_own() -> None:
+    """`analyse(..., engine="rules")` takes static safety's safe regions from the program's
+    final_safe (not from the direct code), and they are the direct code's regions."""
+    b = board("""
+        .......
+        XXXXXXX
+        .......
+        .......
+    """)
+    by_program = analyse(b, variant="static-safety", engine="rules")
+    assert by_program.details.own_territory is not None
+    direct = analyse(b, variant="static-safety")
+    for colour in (Colour.BLACK, Colour.WHITE):
+        assert by_program.territory(colour) == direct.territory(colour)
+    assert {"A4", "D4", "G4"} <= set(b.names(by_program.territory(Colour.BLACK)))
+
+
 @settings(max_examples=120, deadline=None)
 @given(end_of_game_positions(max_size=9))
 def test_the_rule_program_agrees_with_the_direct_code(b: Board) -> None:

@@ -155,10 +155,26 @@ def _why(board: Board, model: Any) -> Callable[[int], str]:
     return why
 
 
-def run_bundled(board: Board, variant: Any, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
-    """Run a registered variant's bundled program on a board."""
-    sources, model = run(board, load(bundled_path(variant.program)))
-    return sources, _why(board, model)
+def run_bundled(
+    board: Board, variant: Any, suicide: Suicide
+) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str], Callable[[Colour], frozenset[int]] | None]:
+    """Run a registered variant's bundled program on a board: the alive chains,
+    their proofs, and for a program that derives its own safe points
+    (`final_safe(c, p)`, static-safety.dl) each colour's safe regions from them."""
+    program = load(bundled_path(variant.program))
+    sources, model = run(board, program)
+    if "final_safe" not in program.relations:
+        return sources, _why(board, model), None
+    safe: dict[str, set[int]] = {c.value: set() for c in STONE_COLOURS}
+    for colour_name, p in model.relation("final_safe"):
+        safe[str(colour_name)].add(int(p))
+    chains = board.chains
+
+    def regions(colour: Colour) -> frozenset[int]:
+        blocks = {p for i in sources[colour] for p in chains[i].points}
+        return frozenset(safe[colour.value] - blocks)
+
+    return sources, _why(board, model), regions
 
 
 def run_program_file(board: Board, path: str, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
