@@ -65,16 +65,6 @@ class Verdict:
 
 
 
-def play(grid: Grid, position: Position, colour: Colour, p: int) -> Position | None:
-    """The position after `colour` plays at the empty point p, by the one capture
-    rule (`passalive.go.play`, on masks); None when the move is a suicide (illegal here)."""
-    if colour is Colour.BLACK:
-        after = play_mask(grid.neighbours, position.black, position.white, p, Suicide.ILLEGAL)
-        return None if after is None else Position(after[0], after[1])
-    after = play_mask(grid.neighbours, position.white, position.black, p, Suicide.ILLEGAL)
-    return None if after is None else Position(after[1], after[0])
-
-
 def pass_alive_mask(grid: Grid, mine: int, theirs: int) -> int:
     """The stones of `mine` that are pass-alive by Benson's casting-out on a full grid."""
     full = grid.full
