@@ -50,6 +50,7 @@ from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_f
 from passalive.cli.options import PICTURES, output_options, write_pictures
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.figures import analysis_marks, analysis_pictures
+from passalive.tools.summary import Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
@@ -228,17 +229,26 @@ def _fast_path(settings: _Settings) -> bool:
 def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False) -> dict[str, Any] | str | None:
     """The JSON entry of `_entry` from bitsets (as a --jsonl line when `line`), or None
     when the general path is needed."""
-    from passalive.tools.summary import summarise, summarise_position
-
-    if item.position is not None:
-        summary = summarise_position(item.position, rule, name)
-        size = [item.position.game.size] * 2
-    else:
-        board = item.diagram.board
-        summary = summarise(board, rule, name)
-        size = list(board.size) if board.size else None
+    summary = fast_summary(item, rule, name)
     if summary is None:
         return None
+    return summary_entry(item, summary, rule, line)
+
+
+def fast_summary(item: Item, rule: Suicide, name: str | None) -> Summary | None:
+    """The bitset summary of an item (`passalive.tools.summary`), or None when the general path is needed."""
+    if item.position is not None:
+        return summarise_position(item.position, rule, name)
+    return summarise(item.diagram.board, rule, name)
+
+
+def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = False) -> dict[str, Any] | str:
+    """The JSON entry of `_entry` made from a summary (as a --jsonl line when `line`)."""
+    if item.position is not None:
+        size: list[int] | None = [item.position.game.size] * 2
+    else:
+        board_size = item.diagram.board.size
+        size = list(board_size) if board_size else None
     head = {
         **item.fields(),
         "file": item.file,

@@ -25,11 +25,13 @@ import functools
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress, islice
 from typing import Any
 
-from passalive.definitions.direct import Geometry, GridGeometry, casting_out
+from passalive.definitions.direct import GridGeometry, casting_out
 from passalive.definitions.analysis import resolve_variant
-from passalive.go.board import STONE_COLOURS, Board
+from passalive.go.bitboard import padded_full, to_padded
+from passalive.go.board import STONE_COLOURS, Board, Side
 from passalive.go.game import Position
 from passalive.go.coords import Frame
 from passalive.go.suicide import Suicide
@@ -74,10 +76,12 @@ class Summary:
 
 @dataclass(frozen=True, eq=False)
 class _NameTable:
-    """The name of every bit of a padded grid layout (padding bits: ""), and the
-    names of recently seen chains by bitset: a game's next position keeps most of its chains."""
+    """The name of every bit of a padded grid layout (padding bits: ""), the
+    same names as JSON strings, and the names of recently seen chains by
+    bitset: a game's next position keeps most of its chains."""
 
     names: tuple[str, ...]
+    quoted: tuple[str, ...]
     chains: dict[int, tuple[list[str], str]]
 
     def chain(self, bits: int) -> tuple[list[str], str]:
@@ -86,8 +90,22 @@ class _NameTable:
         if found is None:
             if len(self.chains) > 4096:
                 self.chains.clear()
-            names = _names(bits, self.names)
-            found = self.chains[bits] = (names, json.dumps(names, separators=(",", ":")))
+            if bits.bit_count() <= 48:  # bit by bit (cheaper than selectors up to about this size)
+                table, quoted = self.names, self.quoted
+                names, parts = [], []
+                rest = bits
+                while rest:
+                    low = rest & -rest
+                    i = low.bit_length() - 1
+                    names.append(table[i])
+                    parts.append(quoted[i])
+                    rest ^= low
+            else:  # a large one: the bits as selectors from the chain's lowest bit on
+                i = (bits & -bits).bit_length() - 1
+                selectors = _selectors(bits >> i)
+                names = list(compress(islice(self.names, i, None), selectors))
+                parts = list(compress(islice(self.quoted, i, None), selectors))
+            found = self.chains[bits] = (names, "[" + ",".join(parts) + "]")
         return found
 
 
@@ -98,32 +116,31 @@ def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
     for y in range(height):
         names.extend(frame.name(x, y, width) for x in range(width))
         names.append("")
-    return _NameTable(tuple(names), {})
+    return _NameTable(tuple(names), tuple(json.dumps(name) for name in names), {})
+
+
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _selectors(bits: int) -> bytes:
+    """One byte per bit, lowest bit first: 1 for a set bit, 0 for a clear one (for `itertools.compress`)."""
+    return bin(bits)[:1:-1].encode().translate(_ZERO_ONE)
 
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
-    """The names of the set bits, lowest first (reading order: top row first, left to right).
-
-    The bits are read from a binary string of the set shifted down to its
-    lowest bit, so a chain costs the rows it spans, not the whole board.
-    """
-    if not bits:
-        return []
-    low = (bits & -bits).bit_length() - 1
-    digits = bin(bits >> low)[:1:-1]
-    result = []
-    find = digits.find
-    i = 0
-    while i >= 0:
-        result.append(table[low + i])
-        i = find("1", i + 1)
-    return result
+    """The names of the set bits, lowest first (reading order: top row first, left to right)."""
+    return list(compress(table, _selectors(bits))) if bits else []
 
 
 def _components(g: GridGeometry, members: int) -> list[int]:
-    """The connected parts of a bitset, by lowest bit."""
+    """The connected parts of a bitset (lone points without a flood fill)."""
+    single = g.isolated(members)
+    rest = members & ~single
     parts = []
-    rest = members
+    while single:
+        low = single & -single
+        parts.append(low)
+        single ^= low
     while rest:
         part = g.fill(rest & -rest, members)
         parts.append(part)
@@ -132,28 +149,52 @@ def _components(g: GridGeometry, members: int) -> list[int]:
 
 
 class _BitsGeometry(GridGeometry):
-    """The grid geometry of a full square board made from its stones' bitsets
-    (a game position keeps them move by move), without a `Board`."""
+    """The grid geometry of a full rectangular board made from its stones'
+    bitsets in the padded layout (a game position keeps them move by move; a
+    plain grid `Board` has them as `Board.masks`), without the board's points."""
 
-    def __init__(self, black: int, white: int, size: int) -> None:  # noqa: D107 - no Board to read
-        self.width = self.height = size
-        self.stride = size + 1
+    def __init__(self, black: int, white: int, width: int, height: int, open_points: int = 0) -> None:  # noqa: D107
+        self.width = width
+        self.height = height
+        self.stride = width + 1
         self.black = black
         self.white = white
-        self.mask = _full_mask(size)
+        self.mask = padded_full(width, height)
         self.empty = self.mask & ~black & ~white
-        self.open = 0
+        self.open = open_points
 
 
-@functools.lru_cache(maxsize=32)
-def _full_mask(size: int) -> int:
-    row = (1 << size) - 1
-    return sum(row << (y * (size + 1)) for y in range(size))
+@functools.lru_cache(maxsize=64)
+def _open_mask(width: int, height: int, sides: frozenset[Side]) -> int:
+    """The points along the open sides of a width x height grid, in the padded layout."""
+    stride = width + 1
+    row = (1 << width) - 1
+    column = sum(1 << (y * stride) for y in range(height))
+    along = {Side.TOP: row, Side.BOTTOM: row << ((height - 1) * stride), Side.LEFT: column, Side.RIGHT: column << (width - 1)}
+    result = 0
+    for side in sides:
+        result |= along[side]
+    return result
 
 
 def position_geometry(position: Position) -> GridGeometry:
     """The direct algorithm's grid geometry of a game's position, from its replayed bitsets."""
-    return _BitsGeometry(position.bits[0], position.bits[1], position.game.size)
+    size = position.game.size
+    return _BitsGeometry(position.bits[0], position.bits[1], size, size)
+
+
+def board_geometry(board: Board) -> GridGeometry | None:
+    """The direct algorithm's grid geometry of a plain grid board, from its
+    colours (`Board.masks`: its point objects are not needed), or None for
+    any other board."""
+    if board.size is None or not board.is_plain_grid:
+        return None
+    width, height = board.size
+    black, white = board.masks
+    return _BitsGeometry(
+        to_padded(black, width, height), to_padded(white, width, height), width, height,
+        _open_mask(width, height, board.open_sides) if board.open_sides else 0,
+    )
 
 
 def summarise_position(position: Position, suicide: Suicide | None = None, variant: str | None = None) -> Summary | None:
@@ -165,8 +206,7 @@ def summarise_position(position: Position, suicide: Suicide | None = None, varia
     if chosen.name not in FAST_VARIANTS:
         return None
     size = position.game.size
-    g = position_geometry(position)
-    return _summary(g, _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
+    return _summary(position_geometry(position), _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
 
 
 def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None) -> Summary | None:
@@ -175,12 +215,41 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     if variant is not None and variant not in FAST_VARIANTS:
         return None
     chosen = resolve_variant(variant, suicide)
-    if chosen.name not in FAST_VARIANTS or board.size is None:
+    if chosen.name not in FAST_VARIANTS:
         return None
-    g = Geometry.of(board)
-    if not isinstance(g, GridGeometry):
+    g = board_geometry(board)
+    if g is None:
         return None
     return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points)
+
+
+def _territory(g: GridGeometry, own: int, stones: int, alive: tuple[int, ...], every_point: bool) -> int:
+    """The c-regions that are c's territory (see the module docstring), for c's
+    stones `own`, its pass-alive `stones` and chains `alive` (not empty).
+
+    Every c-region borders some c stone (the grid is connected), so a region
+    fails exactly when it reaches an open side or a c stone that is not
+    pass-alive: one flood fill from those points removes all such regions at
+    once; what remains is split into regions only for the last test.
+    """
+    non_own = g.mask & ~own
+    bad = (g.dilate(own & ~stones) | g.open) & non_own
+    candidates = non_own & ~g.fill(bad, non_own) if bad else non_own
+    if not candidates:
+        return 0
+    reach = [g.dilate(chain) for chain in alive]
+    single = g.isolated(candidates)
+    # one-point regions (most eyes): every c stone next to them is pass-alive, so they are territory
+    # when a pass-alive chain is next to them, and every c stone next to one is in such a chain
+    owned = single
+    larger = candidates & ~single
+    while larger:
+        region = g.fill(larger & -larger, larger)
+        larger &= ~region
+        target = region if every_point else region & g.empty
+        if any(not target & ~near for near in reach):
+            owned |= region
+    return owned
 
 
 def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
@@ -201,23 +270,7 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
             chains.append((low, name, chain, low in alive_chains))
         owned = 0
         if result.chains:
-            reach = [g.dilate(chain) for chain in result.chains]
-            non_own = g.mask & ~own
-            # one-point regions (most eyes): territory when every c stone next to them is pass-alive
-            single = g.isolated(non_own) & ~g.open
-            owned = single & g.dilate(stones) & ~g.dilate(own & ~stones)
-            seeds = g.dilate(stones) & non_own & ~single  # only regions next to a pass-alive chain can be territory
-            while seeds:
-                region = g.fill(seeds & -seeds, non_own)
-                seeds &= ~region
-                if region & g.open:
-                    continue
-                border = g.dilate(region) & own
-                if not border or border & ~stones:
-                    continue
-                target = region if every_point else region & g.empty
-                if any(not target & ~near for near in reach):
-                    owned |= region
+            owned = _territory(g, own, stones, result.chains, every_point)
         territory[name] = _names(owned, table.names)
     chains.sort()
     return Summary(
