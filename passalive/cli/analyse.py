@@ -258,12 +258,10 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
         "suicide": rule.value,
         "engine": "direct",
         "territory_convention": "healthy",
-        "alive": summary.alive,
-        "territory": summary.territory,
     }
-    if line:  # the chains' JSON is remembered per chain: most chains stay from one node to the next
-        return json_line(head)[:-2] + ',"chains":' + summary.chains_json() + "}\n"
-    return {**head, "chains": summary.chains}
+    if line:  # the names' JSON straight from the bitsets; the chains' remembered per chain (a game keeps most)
+        return json_line(head)[:-2] + "," + summary.sets_json() + ',"chains":' + summary.chains_json() + "}\n"
+    return {**head, "alive": summary.alive, "territory": summary.territory, "chains": summary.chains}
 
 
 @click.command("analyse")

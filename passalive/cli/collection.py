@@ -112,7 +112,7 @@ class JsonDocument:
         if self._pretty:
             text = "\n" + textwrap.indent(json.dumps(entry, indent=2), "    ")
         else:
-            text = json.dumps(entry, separators=(",", ":"))
+            text = _COMPACT.encode(entry)
         sys.stdout.write(("," if self._count else "") + text)
         self._count += 1
 
@@ -496,9 +496,13 @@ def finish(failed: int) -> None:
         sys.exit(2)
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""The compact encoder, made once (`json.dumps` with separators makes one per call)."""
+
+
 def json_line(data: dict[str, Any]) -> str:
     """One compact JSON object and a newline (a line of --jsonl)."""
-    return json.dumps(data, separators=(",", ":")) + "\n"
+    return _COMPACT.encode(data) + "\n"
 
 
 def echo_json_line(data: dict[str, Any] | str) -> None:

@@ -68,6 +68,20 @@ STONE_COLOURS = (Colour.BLACK, Colour.WHITE)
 _CODE = {id(Colour.BLACK): "x", id(Colour.WHITE): "o", id(Colour.EMPTY): "."}
 _BLACK_DIGITS = str.maketrans("xo.", "100")
 _WHITE_DIGITS = str.maketrans("xo.", "010")
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_BY_CODE = (Colour.EMPTY, Colour.BLACK, Colour.WHITE)
+
+
+def _colours_of_masks(black: int, white: int, n: int) -> tuple[Colour, ...]:
+    """The colours of points 0..n-1 from the masks of the black and the white
+    stones: each mask as one byte per bit (0 or 1), black + 2 x white as one
+    byte per point, read as codes (0 empty, 1 black, 2 white)."""
+
+    def byte_per_bit(mask: int) -> int:
+        return int.from_bytes(bin(mask)[:1:-1].encode().translate(_BIT_BYTES), "little") if mask else 0
+
+    codes = (byte_per_bit(black) + 2 * byte_per_bit(white)).to_bytes(n, "little")
+    return tuple(map(_BY_CODE.__getitem__, codes))
 
 
 class Side(enum.Enum):
@@ -273,9 +287,10 @@ class Board:
         return cls.from_graph(points, edges, size=board.size, frame=board.frame, open_sides=board.open_sides)
 
     @classmethod
-    def from_colours(
+    def from_masks(
         cls,
-        colours: Sequence[Colour],
+        black: int,
+        white: int,
         width: int,
         height: int,
         *,
@@ -283,15 +298,18 @@ class Board:
         frame: Frame | None = None,
         open_sides: Iterable[Side] = (),
     ) -> Board:
-        """A full `width` x `height` grid from the colour of every point in
-        reading order (top row first) and the marks by point id: the board
-        `Board.grid` makes of those rows, except that its `Point` objects are
-        made only when `points` is first read.  A reader that needs only the
-        colours (the bitset summary of `passalive analyse --json`) never makes
-        them: 361 frozen dataclasses cost more than analysing the position.
+        """A full `width` x `height` grid from the masks of its black and its
+        white stones (bit p for point p, points in reading order: the
+        numbering of `passalive.go.bitboard`) and marks by point id.
+
+        The board `Board.grid` makes of the same rows, except that its
+        `colours` and `points` are made only when first read: a reader that
+        needs only the stones as bitsets (the dead-chain test, the bitset
+        summary of `passalive analyse --json`) never makes the 361 point
+        objects of a 19x19 board, which cost more than analysing it.
         """
-        if len(colours) != width * height:
-            raise ValueError(f"{len(colours)} colours for a {width}x{height} grid")
+        if (black | white) >> (width * height) or black & white or black < 0 or white < 0:
+            raise ValueError(f"masks that are no position of a {width}x{height} grid")
         board = cls.__new__(cls)
         for name, value in (
             ("adjacency", grid_adjacency(width, height)),
@@ -301,7 +319,7 @@ class Board:
         ):
             object.__setattr__(board, name, value)
         state = board.__dict__
-        state["colours"] = tuple(colours)
+        state["masks"] = (black, white)
         state["is_plain_grid"] = True
         state["_pending_marks"] = dict(marks) if marks else {}
         return board
@@ -309,15 +327,14 @@ class Board:
     if not TYPE_CHECKING:  # hidden from the type checker: every other attribute stays checked
 
         def __getattr__(self, name: str) -> Any:
-            """`points` of a board made by `from_colours`, made when first read."""
+            """`points` of a board made by `from_masks`, made when first read."""
             state = self.__dict__
             if name != "points" or "_pending_marks" not in state:
                 raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            colours = self.colours
             marks = state.pop("_pending_marks")
             width = self.size[0]
-            points = tuple(
-                Point(p, colour, (p % width, p // width), marks.get(p)) for p, colour in enumerate(state["colours"])
-            )
+            points = tuple(Point(p, colour, (p % width, p // width), marks.get(p)) for p, colour in enumerate(colours))
             object.__setattr__(self, "points", points)
             return points
 
@@ -397,6 +414,8 @@ class Board:
     @cached_property
     def colours(self) -> tuple[Colour, ...]:
         """The colour of every point, by id."""
+        if "_pending_marks" in self.__dict__:  # made by `from_masks`: from the masks, before any point
+            return _colours_of_masks(*self.masks, len(self.adjacency))
         return tuple(p.colour for p in self.points)
 
     @cached_property
@@ -695,7 +714,9 @@ def _every_chain_breathes(black: int, white: int, width: int, height: int, open_
         breathing |= along[side]
     for stones in (black, white):
         reached = breathing & stones
+        along_rows = stones & not_left  # a carry through it runs to the end of a row's run, never into the next row
         while True:
+            reached |= ((along_rows + reached) ^ along_rows) & along_rows
             grown = dilate(reached) & stones
             if grown == reached:
                 break

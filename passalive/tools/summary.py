@@ -25,7 +25,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress, islice
+from itertools import compress
 from typing import Any
 
 from passalive.definitions.direct import GridGeometry, casting_out
@@ -44,31 +44,61 @@ FAST_VARIANTS = ("casting-out", "suicide")
 class Summary:
     """What `passalive analyse --json` prints for one board under one variant, as names.
 
-    `chains` lists every chain of both colours in `Board.chains` order as
-    {"colour", "stones", "alive"}; `chains_json()` is the same list as JSON
-    text, made from pieces remembered per chain.
+    `alive` and `territory` give the names of the pass-alive stones and of
+    the territory of each colour, in reading order; `chains` lists every
+    chain of both colours in `Board.chains` order as {"colour", "stones",
+    "alive"}.  `sets_json()` and `chains_json()` are the same as JSON text,
+    made straight from the bitsets and names remembered per board size and
+    per chain (a --jsonl line needs no lists of names).
     """
 
     variant: str
-    alive: dict[str, list[str]]
-    territory: dict[str, list[str]]
+    alive_bits: tuple[int, int] = field(repr=False)
+    """The pass-alive stones of black and of white as bitsets of the padded layout."""
+    territory_bits: tuple[int, int] = field(repr=False)
+    """The territory of black and of white as bitsets of the padded layout."""
     raw_chains: tuple[tuple[str, int, bool], ...] = field(repr=False)
     """(colour name, stones as a bitset of the padded layout, pass-alive) of every chain, in order."""
     table: _NameTable | None = field(default=None, repr=False, compare=False)
 
     @cached_property
+    def alive(self) -> dict[str, list[str]]:
+        """The names of each colour's pass-alive stones: {"black": [...], "white": [...]}."""
+        return self._named(self.alive_bits)
+
+    @cached_property
+    def territory(self) -> dict[str, list[str]]:
+        """The names of each colour's territory: {"black": [...], "white": [...]}."""
+        return self._named(self.territory_bits)
+
+    def _named(self, bits: tuple[int, int]) -> dict[str, list[str]]:
+        assert self.table is not None
+        names = self.table.names
+        return {colour.value: _names(b, names) for colour, b in zip(STONE_COLOURS, bits)}
+
+    def sets_json(self) -> str:
+        """`"alive":{...},"territory":{...}` as compact JSON text (as `json.dumps` writes them)."""
+        assert self.table is not None
+        quoted = self.table.quoted
+        (ab, aw), (tb, tw) = self.alive_bits, self.territory_bits
+        return (
+            f'"alive":{{"black":{_json_names(ab, quoted)},"white":{_json_names(aw, quoted)}}},'
+            f'"territory":{{"black":{_json_names(tb, quoted)},"white":{_json_names(tw, quoted)}}}'
+        )
+
+    @cached_property
     def chains(self) -> list[dict[str, Any]]:
         """Every chain as {"colour", "stones" (names in reading order), "alive"}."""
         assert self.table is not None
-        chain = self.table.chain
-        return [{"colour": colour, "stones": list(chain(bits)[0]), "alive": alive} for colour, bits, alive in self.raw_chains]
+        names = self.table.names
+        return [{"colour": colour, "stones": _names(bits, names), "alive": alive} for colour, bits, alive in self.raw_chains]
 
     def chains_json(self) -> str:
         """`chains` as compact JSON text (as `json.dumps(chains, separators=(",", ":"))` writes it)."""
         assert self.table is not None
-        chain = self.table.chain
+        chain = self.table.chain_json
         parts = [
-            f'{{"colour":"{colour}","stones":{chain(bits)[1]},"alive":{"true" if alive else "false"}}}'
+            f'{{"colour":"{colour}","stones":{chain(bits)},"alive":{"true" if alive else "false"}}}'
             for colour, bits, alive in self.raw_chains
         ]
         return "[" + ",".join(parts) + "]"
@@ -77,35 +107,20 @@ class Summary:
 @dataclass(frozen=True, eq=False)
 class _NameTable:
     """The name of every bit of a padded grid layout (padding bits: ""), the
-    same names as JSON strings, and the names of recently seen chains by
-    bitset: a game's next position keeps most of its chains."""
+    same names as JSON strings, and recently seen chains as JSON lists of
+    names by bitset: a game's next position keeps most of its chains."""
 
     names: tuple[str, ...]
     quoted: tuple[str, ...]
-    chains: dict[int, tuple[list[str], str]]
+    chains: dict[int, str]
 
-    def chain(self, bits: int) -> tuple[list[str], str]:
-        """The names of a chain's stones, and them as a JSON list (a bounded cache, emptied when full)."""
+    def chain_json(self, bits: int) -> str:
+        """The names of a chain's stones as a JSON list (remembered: a bounded cache, emptied when full)."""
         found = self.chains.get(bits)
         if found is None:
             if len(self.chains) > 4096:
                 self.chains.clear()
-            if bits.bit_count() <= 48:  # bit by bit (cheaper than selectors up to about this size)
-                table, quoted = self.names, self.quoted
-                names, parts = [], []
-                rest = bits
-                while rest:
-                    low = rest & -rest
-                    i = low.bit_length() - 1
-                    names.append(table[i])
-                    parts.append(quoted[i])
-                    rest ^= low
-            else:  # a large one: the bits as selectors from the chain's lowest bit on
-                i = (bits & -bits).bit_length() - 1
-                selectors = _selectors(bits >> i)
-                names = list(compress(islice(self.names, i, None), selectors))
-                parts = list(compress(islice(self.quoted, i, None), selectors))
-            found = self.chains[bits] = (names, "[" + ",".join(parts) + "]")
+            found = self.chains[bits] = _json_names(bits, self.quoted)
         return found
 
 
@@ -128,8 +143,24 @@ def _selectors(bits: int) -> bytes:
 
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
-    """The names of the set bits, lowest first (reading order: top row first, left to right)."""
-    return list(compress(table, _selectors(bits))) if bits else []
+    """The names of the set bits, lowest first (reading order: top row first,
+    left to right): bit by bit for a few, else by selectors from the lowest
+    set bit on (a chain costs the rows it spans, not the board)."""
+    if bits.bit_count() <= 6:
+        result = []
+        while bits:
+            low = bits & -bits
+            result.append(table[low.bit_length() - 1])
+            bits ^= low
+        return result
+    first = (bits & -bits).bit_length() - 1
+    selectors = _selectors(bits >> first)
+    return list(compress(table[first : first + len(selectors)], selectors))
+
+
+def _json_names(bits: int, quoted: tuple[str, ...]) -> str:
+    """`_names` as a JSON list, from the names as JSON strings."""
+    return "[" + ",".join(_names(bits, quoted)) + "]"
 
 
 def _components(g: GridGeometry, members: int) -> list[int]:
@@ -255,8 +286,8 @@ def _territory(g: GridGeometry, own: int, stones: int, alive: tuple[int, ...], e
 def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
     """The summary from a grid geometry (see the module docstring)."""
     every_point = suicide is not Suicide.ILLEGAL
-    alive: dict[str, list[str]] = {}
-    territory: dict[str, list[str]] = {}
+    alive: list[int] = []
+    territory: list[int] = []
     chains: list[tuple[int, str, int, bool]] = []
     for colour in STONE_COLOURS:
         name = colour.value
@@ -264,19 +295,16 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
         result = casting_out(g, colour, all_points)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
-        alive[name] = _names(stones, table.names)
+        alive.append(stones)
         for chain in _components(g, own):
             low = chain & -chain
             chains.append((low, name, chain, low in alive_chains))
-        owned = 0
-        if result.chains:
-            owned = _territory(g, own, stones, result.chains, every_point)
-        territory[name] = _names(owned, table.names)
+        territory.append(_territory(g, own, stones, result.chains, every_point) if result.chains else 0)
     chains.sort()
     return Summary(
         variant=variant,
-        alive=alive,
-        territory=territory,
+        alive_bits=(alive[0], alive[1]),
+        territory_bits=(territory[0], territory[1]),
         raw_chains=tuple((colour, bits, is_alive) for _, colour, bits, is_alive in chains),
         table=table,
     )
