@@ -71,7 +71,7 @@ class _Node:
         values: list[bytes] = []
         for _, start, end in self.properties[name]:
             span = self.text[start:end].rstrip()
-            if not span.translate(_NOT_PLAIN_LIST):  # the usual [aa][bb]...: one split
+            if "\\" not in span and span.count("]") == span.count("][") + 1:  # no escape, no space between: one split
                 values.extend(span[1:-1].encode("ascii").split(b"]["))
             else:
                 values.extend(_VALUE_BYTES.findall(span.encode("ascii")))
@@ -92,8 +92,6 @@ _VALUES = r"(?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++"
 nothing is given back), which a list of hundreds of setup points needs."""
 _VALUE = re.compile(r"\[[^\\\]]*(?:\\.[^\\\]]*)*\]", re.S)
 _VALUE_BYTES = re.compile(rb"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
-_NOT_PLAIN_LIST = str.maketrans("", "", "[]" + "".join(map(chr, range(ord("a"), ord("z") + 1))))
-"""Deletes brackets and lower-case letters: a list of points `[aa][bb]` leaves nothing."""
 SETUP = ("AB", "AW", "AE")
 """The setup properties: long lists of points, read from the scanner's spans (see `read_games`)."""
 _TOKEN = re.compile(r"\s*(?:([A-Za-z]+)\s*(" + _VALUES + r")|([A-Za-z]+)|([;()]))", re.S)
