@@ -8,7 +8,11 @@ has every pass-alive chain as a bitset.  `summarise` derives the rest from
 the same bitsets -- every chain of both colours, the c-regions and which of
 them are pass-alive territory -- and names points through a table made once
 per board size, instead of building the `Board`'s own chain and region
-objects.  The result is the same as `Analysis.alive_points`, `.territory` and
+objects.  The bitsets come from the board's stone masks (`Board.masks`: a
+plain board read by `grammar.plain` never makes its point objects) or from a
+game's replay (`summarise_position`), and a --jsonl line is written from
+them without lists of names (`Summary.sets_json`, `chains_json`).  The
+result is the same as `Analysis.alive_points`, `.territory` and
 `Board.chains` give (the tests check it on random positions); any other case
 returns None and the caller takes the general path.
 
@@ -79,11 +83,11 @@ class Summary:
     def sets_json(self) -> str:
         """`"alive":{...},"territory":{...}` as compact JSON text (as `json.dumps` writes them)."""
         assert self.table is not None
-        quoted = self.table.quoted
+        json_names = self.table.json_names
         (ab, aw), (tb, tw) = self.alive_bits, self.territory_bits
         return (
-            f'"alive":{{"black":{_json_names(ab, quoted)},"white":{_json_names(aw, quoted)}}},'
-            f'"territory":{{"black":{_json_names(tb, quoted)},"white":{_json_names(tw, quoted)}}}'
+            f'"alive":{{"black":{json_names(ab)},"white":{json_names(aw)}}},'
+            f'"territory":{{"black":{json_names(tb)},"white":{json_names(tw)}}}'
         )
 
     @cached_property
@@ -114,13 +118,40 @@ class _NameTable:
     quoted: tuple[str, ...]
     chains: dict[int, str]
 
+    @cached_property
+    def _bytes(self) -> tuple[tuple[str, ...], ...]:
+        """For each byte of a bitset (bits 8k to 8k+7) and each of its 256
+        values, the JSON names of its set bits joined by commas: a set of
+        names as JSON costs a lookup per byte, not per name."""
+        quoted = self.quoted + ('""',) * (-len(self.quoted) % 8)
+        rows = []
+        for k in range(len(quoted) // 8):
+            row = [""] * 256
+            for value in range(1, 256):
+                low = value & -value
+                rest = value ^ low
+                name = quoted[8 * k + low.bit_length() - 1]
+                row[value] = name + "," + row[rest] if rest else name
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    def json_names(self, bits: int) -> str:
+        """The names of the set bits as a JSON list, in reading order (as
+        `json.dumps(_names(bits, names), separators=(",", ":"))` writes it)."""
+        if not bits:
+            return "[]"
+        first = ((bits & -bits).bit_length() - 1) >> 3
+        data = (bits >> (8 * first)).to_bytes(((bits.bit_length() + 7) >> 3) - first, "little")
+        rows = self._bytes
+        return "[" + ",".join([rows[k][value] for k, value in enumerate(data, first) if value]) + "]"
+
     def chain_json(self, bits: int) -> str:
         """The names of a chain's stones as a JSON list (remembered: a bounded cache, emptied when full)."""
         found = self.chains.get(bits)
         if found is None:
             if len(self.chains) > 4096:
                 self.chains.clear()
-            found = self.chains[bits] = _json_names(bits, self.quoted)
+            found = self.chains[bits] = self.json_names(bits)
         return found
 
 
@@ -156,11 +187,6 @@ def _names(bits: int, table: tuple[str, ...]) -> list[str]:
     first = (bits & -bits).bit_length() - 1
     selectors = _selectors(bits >> first)
     return list(compress(table[first : first + len(selectors)], selectors))
-
-
-def _json_names(bits: int, quoted: tuple[str, ...]) -> str:
-    """`_names` as a JSON list, from the names as JSON strings."""
-    return "[" + ",".join(_names(bits, quoted)) + "]"
 
 
 def _components(g: GridGeometry, members: int) -> list[int]:
