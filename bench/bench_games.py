@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from make_games import gnugo, play_game  # noqa: E402
+from make_games import find_gnugo, play_game  # noqa: E402
 
 from passalive.cli.collection import Item  # noqa: E402
 from passalive.definitions.analysis import analyse  # noqa: E402
@@ -54,7 +54,7 @@ from passalive.tools.summary import summarise_position  # noqa: E402
 
 def collection(data: Path, size: int, games: int) -> list[Path]:
     """`games` GNU Go games of one size from the cache, made when missing (if GNU Go is there)."""
-    program = gnugo()
+    program = find_gnugo()
     paths = []
     for seed in range(1, games + 1):
         path = data / f"gnugo-{size}x{size}-level1-seed{seed}.sgf"
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--data", type=Path, default=ROOT / "bench" / "data" / "games")
     args = parser.parse_args(argv)
-    if gnugo() is None:
+    if find_gnugo() is None:
         print("GNU Go is not installed (apt-get install gnugo): using the committed test games only", file=sys.stderr)
     for size, games in ((9, args.games9), (19, args.games19)):
         paths = collection(args.data, size, games)

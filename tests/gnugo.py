@@ -1,25 +1,38 @@
-"""A small GTP client for GNU Go, for comparing passalive's statuses with GNU Go's own.
+"""GNU Go over GTP: the one place the project starts it, to ask its statuses and to make its games.
 
     with GnuGo.start() as gnugo:             # None when gnugo is not installed
         gnugo.load(board)                    # the position as SGF setup stones (loadsgf)
         gnugo.unconditional_status("C3")     # 'alive', 'dead', ..., as GNU Go answers
 
-`GnuGo.start()` returns None (and `missing_reason()` says why) when no GNU Go
-binary is found; tests skip then, saying so.
+    record = self_play(size=9, level=1, seed=1, komi=6.5)   # one reproducible game
+    record.moves[:2], record.result          # (('B', 'E5'), ('W', 'C4')), 'W+31.5'
+    sgf_record(record, [("SZ", "9"), ("KM", "6.5")])        # the game as an SGF file
+
+Both talk through tests/gtp_client.py.  `find_gnugo()` returns None (and
+`missing_reason()` says why) when no GNU Go binary is found; tests skip then,
+saying so, and the bench scripts print the reason.  The same size, level,
+seed, komi and options give the same game, so the committed games
+(tests/data/games/gnugo/, tests/data/games/finals/, bench/runs/gnugo-finals-*)
+can be made again by bench/make_games.py, bench/gnugo_games.py and
+bench/gnugo_finals.py.
 """
 
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
+from sgfmill import common, sgf_grammar, sgf_properties
+
+from gtp_client import GtpClient
 from passalive.go.board import Board, Colour
 
 CANDIDATES = ("gnugo", "/usr/games/gnugo")
-SGF_LETTERS = "abcdefghijklmnopqrs"
+"""Where GNU Go is looked for: on PATH, then where Debian installs it."""
 
 
 def find_gnugo() -> str | None:
@@ -32,7 +45,16 @@ def find_gnugo() -> str | None:
 
 
 def missing_reason() -> str:
+    """Why nothing GNU Go does can run here (for skips and the bench scripts' messages)."""
     return "GNU Go is not installed (no `gnugo` on PATH or in /usr/games); install it with `apt-get install -y gnugo`"
+
+
+def start_gnugo(program: str, options: Sequence[str] = ()) -> GtpClient:
+    """`program --mode gtp OPTIONS...` as a GTP engine."""
+    return GtpClient.start([program, "--mode", "gtp", *options])
+
+
+# ---- statuses: a position in, GNU Go's answers out
 
 
 def board_sgf(board: Board) -> str:
@@ -44,7 +66,8 @@ def board_sgf(board: Board) -> str:
     for p in board.points:
         if p.colour is not Colour.EMPTY:
             x, y = p.coord  # type: ignore[misc]
-            setup[p.colour].append(f"[{SGF_LETTERS[x]}{SGF_LETTERS[y]}]")
+            point = sgf_properties.serialise_go_point((width - 1 - y, x), width).decode("ascii")
+            setup[p.colour].append(f"[{point}]")
     body = f"(;GM[1]FF[4]SZ[{width}]"
     if setup[Colour.BLACK]:
         body += "AB" + "".join(setup[Colour.BLACK])
@@ -53,43 +76,28 @@ def board_sgf(board: Board) -> str:
     return body + ")\n"
 
 
+@dataclass
 class GnuGo:
-    """A running `gnugo --mode gtp`."""
+    """A running `gnugo --mode gtp`, asked about positions loaded from setup stones."""
 
-    def __init__(self, path: str) -> None:
-        self.process = subprocess.Popen(
-            [path, "--mode", "gtp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
-        self.folder = tempfile.mkdtemp(prefix="passalive-gnugo-")
+    engine: GtpClient
+    folder: Path
 
     @classmethod
     def start(cls) -> GnuGo | None:
+        """GNU Go started, or None when it is not installed (see `missing_reason`)."""
         path = find_gnugo()
-        return cls(path) if path else None
+        if path is None:
+            return None
+        return cls(start_gnugo(path), Path(tempfile.mkdtemp(prefix="passalive-gnugo-")))
 
     def command(self, text: str) -> str:
-        """Send one GTP command; its answer without the '=' (RuntimeError on '?')."""
-        assert self.process.stdin and self.process.stdout
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-        lines: list[str] = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"GNU Go stopped while answering {text!r}")
-            if line.strip() == "":
-                if lines:
-                    break
-                continue
-            lines.append(line.rstrip("\n"))
-        answer = "\n".join(lines)
-        if answer.startswith("?"):
-            raise RuntimeError(f"GNU Go refused {text!r}: {answer}")
-        return answer[1:].strip()
+        """Send one GTP command; its answer (GtpFailure when GNU Go refuses it)."""
+        return self.engine.send(text)
 
     def load(self, board: Board) -> None:
         """Set up the position (loadsgf of a setup-only record)."""
-        path = Path(self.folder) / "position.sgf"
+        path = self.folder / "position.sgf"
         path.write_text(board_sgf(board), encoding="utf-8")
         self.command(f"loadsgf {path}")
 
@@ -97,12 +105,7 @@ class GnuGo:
         return self.command(f"unconditional_status {vertex}")
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            try:
-                self.command("quit")
-            except (RuntimeError, BrokenPipeError):
-                pass
-            self.process.wait(timeout=10)
+        self.engine.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def __enter__(self) -> GnuGo:
@@ -112,4 +115,115 @@ class GnuGo:
         self.close()
 
 
-__all__ = ["GnuGo", "board_sgf", "find_gnugo", "missing_reason"]
+# ---- self-play: GNU Go plays both colours from the empty board
+
+
+@dataclass(frozen=True)
+class Record:
+    """One self-play game as GNU Go played it.
+
+    `moves` are (colour letter `B`/`W`, GTP vertex or `pass`) in order;
+    `result` is `W+R`/`B+R` after a resignation, GNU Go's `final_score` after
+    two passes in a row, and empty when the game stopped at the move limit;
+    `black`/`white` are the stones on the board at the end (GNU Go's
+    `list_stones`), dead stones included.
+    """
+
+    size: int
+    level: int
+    seed: int
+    options: tuple[str, ...]
+    moves: tuple[tuple[str, str], ...]
+    result: str
+    black: frozenset[str]
+    white: frozenset[str]
+
+    def rows(self) -> list[str]:
+        """The final position as rows of `X` (black), `O` (white) and `.`, top row first."""
+        grid = [["."] * self.size for _ in range(self.size)]
+        for mark, stones in (("X", self.black), ("O", self.white)):
+            for vertex in stones:
+                row, col = _point(vertex, self.size)
+                grid[self.size - 1 - row][col] = mark
+        return ["".join(row) for row in grid]
+
+
+def _point(vertex: str, size: int) -> tuple[int, int]:
+    """sgfmill's (row, column) of a GTP vertex on the board (row 0 at the bottom)."""
+    move = common.move_from_vertex(vertex, size)
+    if move is None:
+        raise ValueError(f"{vertex!r} is a pass, not a point")
+    return move
+
+
+def self_play(
+    size: int,
+    level: int,
+    seed: int,
+    komi: float | None,
+    options: Sequence[str] = (),
+    max_moves: int = 600,
+    program: str | None = None,
+) -> Record:
+    """GNU Go (`gnugo --mode gtp OPTIONS --seed S --level L`) plays both colours from the empty board.
+
+    `genmove black`, `genmove white`, ... until two passes in a row, a
+    resignation or `max_moves` answers; `komi` None leaves GNU Go's own.
+    `options` are GNU Go's (`--chinese-rules`, `--never-resign`, ...);
+    `program` defaults to `find_gnugo()` (RuntimeError when it is missing).
+    """
+    program = program or find_gnugo()
+    if program is None:
+        raise RuntimeError(missing_reason())
+    moves: list[tuple[str, str]] = []
+    result = ""
+    with start_gnugo(program, [*options, "--seed", str(seed), "--level", str(level)]) as engine:
+        engine.send(f"boardsize {size}")
+        engine.send("clear_board")
+        if komi is not None:
+            engine.send(f"komi {komi}")
+        passes = 0
+        colour = "B"
+        while passes < 2 and len(moves) < max_moves:
+            vertex = engine.send(f"genmove {'black' if colour == 'B' else 'white'}")
+            if vertex.lower() == "resign":
+                result = f"{'W' if colour == 'B' else 'B'}+R"
+                break
+            moves.append((colour, vertex))
+            passes = passes + 1 if vertex.lower() == "pass" else 0
+            colour = "W" if colour == "B" else "B"
+        if passes == 2:
+            result = engine.send("final_score")
+        black = frozenset(engine.send("list_stones black").split())
+        white = frozenset(engine.send("list_stones white").split())
+    return Record(size, level, seed, tuple(options), tuple(moves), result, black, white)
+
+
+def sgf_record(record: Record, properties: Sequence[tuple[str, str]]) -> str:
+    """The game as an SGF file: `GM[1]FF[4]`, then `properties` in their order, then one node per move.
+
+    sgfmill encodes the points and escapes the text; the layout (properties in
+    the order given, ten moves to a line, a pass as `B[]`) is kept as the
+    committed games have it, which sgfmill's own serialiser (properties sorted,
+    lines wrapped at 79 columns, a pass as `tt`) would change.
+    """
+    head = "(;GM[1]FF[4]" + "".join(f"{ident}[{_text(value)}]" for ident, value in properties)
+    nodes = [f";{colour}[{_move(vertex, record.size)}]" for colour, vertex in record.moves]
+    body = "".join(node + ("\n" if i % 10 == 9 else "") for i, node in enumerate(nodes))
+    return head + "\n" + body + ")\n"
+
+
+def _text(value: str) -> str:
+    return sgf_grammar.escape_text(value.encode("utf-8")).decode("utf-8")
+
+
+def _move(vertex: str, size: int) -> str:
+    """The SGF point of a GTP vertex; empty for a pass (FF[4])."""
+    if vertex.lower() == "pass":
+        return ""
+    return sgf_properties.serialise_go_point(_point(vertex, size), size).decode("ascii")
+
+
+__all__ = [
+    "GnuGo", "Record", "board_sgf", "find_gnugo", "missing_reason", "self_play", "sgf_record", "start_gnugo",
+]

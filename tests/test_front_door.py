@@ -301,3 +301,24 @@ def test_a_game_position_as_a_json_line_is_the_general_entry():
         item = Item("g.sgf", position.node + 1, None, position)
         general = {**item.fields(), **_entry("g.sgf", item.diagram, analyse(position.board), False)}
         assert _fast_entry(item, Suicide.ILLEGAL, None, True) == json_line(general)
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    from passalive.cli import main
+
+    main(args)
+    return capsys.readouterr().out
+
+
+def test_the_json_document_and_lines_of_the_command_are_the_general_entries(tmp_path, capsys):
+    text = "   A B C D E\n5 X X X X .\n4 X . X . X\n3 X X X X X\n2 . . . . .\n1 O O O O O\n\nX O .\n. X O\n"
+    path = tmp_path / "boards.txt"
+    path.write_text(text)
+    general = []
+    for number, diagram in enumerate(read_plain(text, str(path)), 1):
+        item = Item(str(path), number, diagram)
+        general.append({**item.fields(), **_entry(str(path), diagram, analyse(diagram.board), False)})
+    assert run(["analyse", str(path), "--json"], capsys) == json.dumps({"diagrams": general}, separators=(",", ":")) + "\n"
+    pretty = run(["analyse", str(path), "--json", "--pretty"], capsys)
+    assert json.loads(pretty) == {"diagrams": general} and pretty.startswith('{\n  "diagrams": [\n    {\n      "file"')
+    assert run(["analyse", str(path), "--jsonl"], capsys) == "".join(map(json_line, general))

@@ -1,21 +1,31 @@
-"""`passalive gtp`: a scripted session, a live session through a GTP client, and a game against GNU Go."""
+"""`passalive gtp`: a scripted session, a live session through a GTP client, and a game against GNU Go;
+and GNU Go's self-play driver (tests/gnugo.py) making a committed game again."""
 
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from sgfmill import common, sgf
 
+from gnugo import find_gnugo, missing_reason, self_play, sgf_record, start_gnugo
 from gtp_client import GtpClient, GtpFailure
 from passalive.tools.gtp import GtpEngine
 
 HERE = Path(__file__).parent
 ENGINE = [sys.executable, "-c", "from passalive.cli import main; main()", "gtp"]
-GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if Path("/usr/games/gnugo").exists() else None)
+
+
+def _gnugo() -> str:
+    """GNU Go's path; the test is skipped, saying why, when it is not installed."""
+    program = find_gnugo()
+    if program is None:
+        print(f"SKIPPED: {missing_reason()}")
+        pytest.skip(missing_reason())
+    return program
 
 
 def test_scripted_session_file_in_responses_out() -> None:
@@ -80,8 +90,7 @@ def test_analyze_commands_list_every_analysis_and_each_runs() -> None:
 def test_live_session_through_a_gtp_client(tmp_path) -> None:  # type: ignore[no-untyped-def]
     sgf = tmp_path / "game.sgf"
     sgf.write_text("(;GM[1]FF[4]SZ[7]KM[6.5];B[ag];W[bg];B[af];W[cg];B[be])")
-    client = GtpClient.start(ENGINE)
-    try:
+    with GtpClient.start(ENGINE) as client:
         assert client.send("protocol_version") == "2"
         assert "final_status_list" in client.send("list_commands").split("\n")
         assert client.send(f"loadsgf {sgf}") == "white"
@@ -92,8 +101,6 @@ def test_live_session_through_a_gtp_client(tmp_path) -> None:  # type: ignore[no
         with pytest.raises(GtpFailure, match="unknown command"):
             client.send("genmove b")
         assert client.send("name") == "passalive"  # still running
-    finally:
-        client.close()
 
 
 def _scripted_white(rng: random.Random, size: int) -> list[str]:
@@ -108,14 +115,9 @@ def test_against_gnu_go_unconditional_status(seed: int) -> None:
     """GNU Go (black) plays a scripted random opponent; the moves are mirrored into
     passalive; at the end `final_status_list alive` is exactly the stones GNU Go's
     own unconditional analysis (`unconditional_status`) calls alive."""
-    if GNUGO is None:
-        print("SKIPPED: GNU Go is not installed (apt-get install gnugo)")
-        pytest.skip("GNU Go is not installed (apt-get install gnugo)")
     size = 9
-    gnugo = GtpClient.start([GNUGO, "--mode", "gtp", "--level", "0", "--seed", str(seed)])
-    ours = GtpClient.start(ENGINE)
     rng = random.Random(seed)
-    try:
+    with start_gnugo(_gnugo(), ["--level", "0", "--seed", str(seed)]) as gnugo, GtpClient.start(ENGINE) as ours:
         for client in (gnugo, ours):
             client.send(f"boardsize {size}")
             client.send("clear_board")
@@ -146,6 +148,27 @@ def test_against_gnu_go_unconditional_status(seed: int) -> None:
         ours_alive = set(ours.send("final_status_list alive").split())
         assert invincible, "the game should end with some unconditionally alive stones"
         assert ours_alive == invincible
-    finally:
-        gnugo.close()
-        ours.close()
+
+
+def test_gnu_go_self_play_makes_a_committed_game_again(tmp_path: Path) -> None:
+    """The same seed, level and komi give the same game: GNU Go 3.8 made
+    tests/data/games/gnugo/gnugo-9x9-level1-seed1.sgf (bench/make_games.py), and
+    `self_play` plays it again, move for move, to the same final score; its SGF
+    record reads back through sgfmill as those moves."""
+    program = _gnugo()
+    with start_gnugo(program) as gnugo:
+        version = gnugo.send("version")
+    if version != "3.8":
+        print(f"SKIPPED: the committed games were made by GNU Go 3.8, this is {version}")
+        pytest.skip(f"the committed games were made by GNU Go 3.8, this is {version}")
+    committed = sgf.Sgf_game.from_bytes((HERE / "data" / "games" / "gnugo" / "gnugo-9x9-level1-seed1.sgf").read_bytes())
+    record = self_play(size=9, level=1, seed=1, komi=6.5, max_moves=243, program=program)
+
+    def moves(game: sgf.Sgf_game) -> list[tuple[str, str]]:
+        played = (node.get_move() for node in game.get_main_sequence()[1:])
+        return [(colour.upper(), common.format_vertex(move)) for colour, move in played]
+
+    assert [(c, common.format_vertex(common.move_from_vertex(v, 9))) for c, v in record.moves] == moves(committed)
+    assert record.result == committed.get_root().get("RE") == "W+31.5"
+    again = sgf.Sgf_game.from_string(sgf_record(record, [("SZ", "9"), ("KM", "6.5")]))
+    assert moves(again) == moves(committed) and again.get_komi() == 6.5

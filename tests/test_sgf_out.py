@@ -98,3 +98,42 @@ def test_a_real_game_marked_on_every_node() -> None:
     first = next(i for i, n in enumerate(circled) if n)
     assert all(n for n in circled[first:])  # once pass-alive, always pass-alive
     assert all(node.has_property("C") for node in nodes)
+
+
+def test_analyse_all_nodes_writes_one_marked_game_per_game_tree() -> None:
+    """`passalive analyse GAME.sgf --all-nodes --format sgf`: one SGF game per game tree of the
+    input, every node marked with the analysis of its own position, the moves kept as moves."""
+    from pathlib import Path
+
+    from passalive.go.board import Colour as C
+    from passalive.grammar.sgf import read_game_file
+
+    path = Path(__file__).parent.parent / "docs" / "example-game.sgf"
+    result = CliRunner().invoke(analyse_command, [str(path), "--all-nodes", "--format", "sgf"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("(;") == 1
+    marked = sgf.Sgf_game.from_string(result.output).get_main_sequence()
+    (game,) = read_game_file(path)
+    positions = list(game.positions())
+    assert len(marked) == len(positions)
+    for node, position in zip(marked, positions):
+        alive = analyse(position.board)
+        circled = sorted(map(gtp, node.get("CR"))) if node.has_property("CR") else []
+        assert circled == sorted(position.board.names(alive.alive_points(C.BLACK) | alive.alive_points(C.WHITE)))
+        step = position.step
+        if step.colour is not None:
+            colour, point = node.get_move()
+            assert colour == ("b" if step.colour is C.BLACK else "w")
+            assert (point is None) == (step.point is None)
+
+
+def test_analyse_all_nodes_sgf_of_a_collection_keeps_its_games_apart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    two = Path(__file__).parent / "data" / "games" / "two-games.sgf"
+    result = CliRunner().invoke(analyse_command, [str(two), "--all-nodes", "--format", "sgf", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in tmp_path.glob("*.sgf"))
+    assert written == ["two-games-1.sgf", "two-games-2.sgf"]
+    for name in written:
+        assert sgf.Sgf_game.from_bytes((tmp_path / name).read_bytes()).get_root().has_property("C")

@@ -6,7 +6,9 @@ dead stones in it, a one-line legend; Unicode and colour on a terminal), or
 with `--format sl` as Sensei's markup with the pass-alive stones circled
 (`B`/`W`) and the territory marked (black's with squares, white's with
 triangles), then one line per chain with its stones in GTP coordinates.
-`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`).  With several `--variant`s each is shown and the chains on
+`--format svg`/`sgf` write pictures or SGF instead (`passalive.tools.figures`);
+with `--all-nodes --format sgf` each game becomes one SGF whose every node
+carries its analysis (marks and comment), for stepping through in a viewer.  With several `--variant`s each is shown and the chains on
 which they disagree are listed.  `--json` prints one document:
 
     {"diagrams": [{"file", "title", "size", "variant", "suicide", "engine",
@@ -36,7 +38,7 @@ from typing import Any
 import click
 
 from passalive.cli.collection import (
-    Item, JsonDocument, Runner, collection_options, echo_json_line, finish, json_line, run, selection_of,
+    Inputs, Item, Sink, collection_options, finish, json_line, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
@@ -47,9 +49,11 @@ from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
 from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
-from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
-from passalive.tools.figures import analysis_marks, analysis_pictures
+from passalive.output.sgf import SgfNode, game_sgf
+from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
+from passalive.tools.sgf_marks import analysed_node
 from passalive.tools.summary import Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
@@ -189,6 +193,49 @@ class _Settings:
     max_facts: int = DEFAULT_MAX_FACTS
     max_rule_seconds: float = DEFAULT_RULE_SECONDS
     include_anywhere: bool = False
+    game_sgf: bool = False
+    """`--all-nodes --format sgf`: each game written as one SGF with every node marked."""
+
+
+@dataclass(frozen=True)
+class _GameNode:
+    """One analysed node of a game, for `--all-nodes --format sgf` (picklable for --jobs)."""
+
+    game: tuple[str, int, int]
+    """(file, game number, variation): the nodes of one game are consecutive."""
+    node: SgfNode
+
+
+def _game_node(item: Item, results: list[Analysis]) -> _GameNode:
+    position = item.position
+    assert position is not None
+    step = position.step
+    move = (step.colour, step.point) if step.colour is not None else None
+    title = position.title if position.node == 0 else ""
+    return _GameNode((item.file, position.game.number, position.game.variation),
+                     analysed_node(position.board, move, results, title))
+
+
+class _GameSgf:
+    """Gathers the analysed nodes of each game into one SGF document, a game at a time."""
+
+    def __init__(self, pictures: list[tuple[str, str, str]]) -> None:
+        self.pictures = pictures
+        self.game: tuple[str, int, int] | None = None
+        self.nodes: list[SgfNode] = []
+
+    def add(self, node: _GameNode) -> None:
+        if node.game != self.game:
+            self.flush()
+            self.game = node.game
+        self.nodes.append(node.node)
+
+    def flush(self) -> None:
+        if self.game is not None and self.nodes:
+            path, number, variation = self.game
+            line = f"line-{variation}" if variation != 1 else ""
+            self.pictures.append((figure_name(path, number, line), "sgf", game_sgf(self.nodes)))
+        self.game, self.nodes = None, []
 
 
 def _work(item: Item, settings: _Settings) -> Any:
@@ -202,14 +249,17 @@ def _work(item: Item, settings: _Settings) -> Any:
 def _analyse_item(item: Item, settings: _Settings) -> Any:
     rule = item.suicide(settings.suicide)
     if settings.output in ("json", "jsonl") and _fast_path(settings):
-        fast = [_fast_entry(item, rule, name, settings.output == "jsonl") for name in settings.names]
-        if all(entry is not None for entry in fast):
-            return "".join(fast) if settings.output == "jsonl" else fast  # type: ignore[arg-type]
+        fast = [_fast_entry(item, rule, name, True) for name in settings.names]
+        lines = [entry for entry in fast if isinstance(entry, str)]
+        if len(lines) == len(fast):  # JSON text: --jsonl lines, or the --json document's entries
+            return "".join(lines) if settings.output == "jsonl" else [line[:-1] for line in lines]
     results = [
         analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
                 territory=settings.territory)
         for name in settings.names
     ]
+    if settings.output == "sgf" and settings.game_sgf and item.position is not None:
+        return _game_node(item, results)
     if settings.output in PICTURES:
         return analysis_pictures(settings.output, item.file, item.number, item.diagram, results)
     if settings.output == "text":
@@ -318,15 +368,7 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Decide which stones of each diagram (or game position) are pass-alive.
 
@@ -343,36 +385,22 @@ def command(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
-    if as_json and jsonl:
-        raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
-    selection = selection_of(
-        node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None,
-    )
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    selection = inputs.selection(allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None)
+    output = inputs.output(as_json, fmt)
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
-        max_facts, max_rule_seconds, include_anywhere,
+        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes,
     )
-    document = JsonDocument("diagrams") if output == "json" else None
-    pictures: list[tuple[str, str, str]] = []
-    first = True
+    sink = Sink(output, out)
+    games = _GameSgf(sink.pictures)
 
     def emit(result: Any) -> None:
-        nonlocal first
-        if output in PICTURES:
-            pictures.extend(result)
-        elif document is not None:
-            for entry in result:
-                document.add(entry)
-        elif output == "jsonl":
-            echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
+        if isinstance(result, _GameNode):
+            games.add(result)
         else:
-            click.echo(("" if first else "\n") + result)
-            first = False
+            sink.add(result)
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if output in PICTURES:
-        write_pictures(pictures, out, output)
-    elif document is not None:
-        document.close()
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
+    games.flush()
+    sink.close()
     finish(failed)

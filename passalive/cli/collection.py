@@ -31,14 +31,14 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from passalive.cli.options import board_size_option
+from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
 from passalive.go.game import Game, Position
@@ -99,34 +99,74 @@ def echo_document(data: dict[str, Any]) -> None:
 class JsonDocument:
     """A --json document `{"<key>": [entry, ...]}` written entry by entry as each
     is done, so that a long run holds one entry at a time (indented as
-    `echo_document` would be).  `close` ends it; a document left unclosed by
-    an error is not valid JSON, so it is never taken for a result."""
+    `echo_document` would be).  Nothing is written before the first entry or
+    `close`; a document left unclosed by an error is not valid JSON, so it is
+    never taken for a result."""
 
     def __init__(self, key: str) -> None:
+        self._key = key
         self._pretty = _pretty()
         self._count = 0
-        sys.stdout.write(f'{{\n  "{key}": [' if self._pretty else f'{{"{key}":[')
 
-    def add(self, entry: dict[str, Any]) -> None:
-        """Write one entry of the list."""
+    def add(self, entry: dict[str, Any] | str) -> None:
+        """Write one entry of the list: a dict, or one already written as compact
+        JSON text (the fast front door makes its entries so)."""
+        if self._count == 0:
+            sys.stdout.write(f'{{\n  "{self._key}": [' if self._pretty else f'{{"{self._key}":[')
         if self._pretty:
-            text = "\n" + textwrap.indent(json.dumps(entry, indent=2), "    ")
+            data = json.loads(entry) if isinstance(entry, str) else entry
+            text = "\n" + textwrap.indent(json.dumps(data, indent=2), "    ")
         else:
-            text = _COMPACT.encode(entry)
+            text = entry if isinstance(entry, str) else _COMPACT.encode(entry)
         sys.stdout.write(("," if self._count else "") + text)
         self._count += 1
 
     def close(self) -> None:
         """End the list and the document."""
-        if self._pretty:
-            sys.stdout.write(("\n  " if self._count else "") + "]\n}\n")
-        else:
-            sys.stdout.write("]}\n")
+        if self._count == 0:
+            echo_document({self._key: []})
+            return
+        sys.stdout.write("\n  ]\n}\n" if self._pretty else "]}\n")
         sys.stdout.flush()
 
 
+class Sink:
+    """Where a reading command's results go, by its output form (`Inputs.output`):
+    a streamed --json document, --jsonl lines, text blocks separated by a blank
+    line (each printed as it comes), or pictures and SGF documents written at
+    the end (`--format svg|png|sgf`, to `out` or standard output)."""
+
+    def __init__(self, output: str, out: str | None = None, key: str = "diagrams") -> None:
+        self.output = output
+        self.out = out
+        self.pictures: list[tuple[str, str, str]] = []
+        self._document = JsonDocument(key) if output == "json" else None
+        self._first = True
+
+    def add(self, result: Any) -> None:
+        """One item's result: pictures, a JSON entry (or a list of them), JSON lines or a text block."""
+        if self.output in PICTURES:
+            self.pictures.extend(result)
+        elif self._document is not None:
+            for entry in result if isinstance(result, list) else [result]:
+                self._document.add(entry)
+        elif self.output == "jsonl":
+            echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
+        else:
+            click.echo(("" if self._first else "\n") + result.rstrip("\n"))
+            self._first = False
+
+    def close(self) -> None:
+        """Write the pictures, or end the JSON document."""
+        if self.output in PICTURES:
+            write_pictures(self.pictures, self.out, self.output)
+        elif self._document is not None:
+            self._document.close()
+
+
 def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The options every reading command shares (see the module docstring)."""
+    """The options every reading command shares (see the module docstring),
+    handed to the command as one `inputs: Inputs` argument."""
     options = [
         click.option("--node", type=click.IntRange(min=0), default=None, metavar="N",
                      help="SGF: the position after node N of the line (0 = root). Default: the last node."),
@@ -144,19 +184,56 @@ def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--pretty", is_flag=True, expose_value=False, callback=_remember_pretty,
                      help="Indent the --json document (default: indented on a terminal, compact otherwise)."),
     ]
+    names = [field.name for field in fields(Inputs)]
+
+    @functools.wraps(function)
+    def with_inputs(**given: Any) -> Any:
+        inputs = Inputs(**{name: given.pop(name) for name in names})
+        return function(inputs=inputs, **given)
+
+    command: Callable[..., Any] = board_size_option(with_inputs)
     for option in reversed(options):
-        function = option(function)
-    return board_size_option(function)
+        command = option(command)
+    return command
 
 
-def selection_of(
-    node: int | None, move: int | None, all_nodes: bool, variation: int, board_size: int | None = None, **more: Any
-) -> Selection:
-    """The selection the options ask for; a UsageError when they contradict each other."""
-    chosen = [name for name, given in (("--node", node is not None), ("--move", move is not None), ("--all-nodes", all_nodes)) if given]
-    if len(chosen) > 1:
-        raise UsageError(f"give one of --node, --move and --all-nodes, not {' and '.join(chosen)}")
-    return Selection(node=node, move=move, all_nodes=all_nodes, variation=variation, board_size=board_size, **more)
+@dataclass(frozen=True)
+class Inputs:
+    """What the shared options of a reading command asked for (`collection_options`)."""
+
+    node: int | None = None
+    move: int | None = None
+    all_nodes: bool = False
+    variation: int = 1
+    board_size: int | None = None
+    keep_going: bool = False
+    jsonl: bool = False
+    progress: bool = False
+    jobs: int = 1
+
+    def selection(self, **more: Any) -> Selection:
+        """Which positions to read (`more`: the command's own reading options); a
+        UsageError when --node, --move and --all-nodes are combined."""
+        given = (("--node", self.node is not None), ("--move", self.move is not None), ("--all-nodes", self.all_nodes))
+        chosen = [name for name, on in given if on]
+        if len(chosen) > 1:
+            raise UsageError(f"give one of --node, --move and --all-nodes, not {' and '.join(chosen)}")
+        return Selection(
+            node=self.node, move=self.move, all_nodes=self.all_nodes, variation=self.variation,
+            board_size=self.board_size, **more,
+        )
+
+    @property
+    def runner(self) -> Runner:
+        """How to run over the inputs."""
+        return Runner(self.keep_going, self.jsonl, self.progress, self.jobs)
+
+    def output(self, as_json: bool, fmt: str) -> str:
+        """The command's output: `json`, `jsonl`, a picture format or `text`; a
+        UsageError when --json and --jsonl are both given."""
+        if as_json and self.jsonl:
+            raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
+        return "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
 
 
 # ------------------------------------------------------------------- inputs

@@ -19,10 +19,10 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
-from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import EYE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import eyes_pictures, eyes_sensei
 
@@ -99,45 +99,22 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    output = inputs.output(as_json, fmt)
     settings = _Settings(variants or tuple(VARIANTS), engine, explain, output, check, fmt, fancy_output(no_color))
-    selection = selection_of(node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal)
-    documents: list[dict[str, Any]] = []
+    selection = inputs.selection(allow_illegal=allow_illegal)
+    sink = Sink(output, out)
     problems: list[str] = []
-    pictures: list[tuple[str, str, str]] = []
-
-    first = True
 
     def emit(result: tuple[Any, list[str]]) -> None:
-        nonlocal first
-        output, found = result
+        done, found = result
         problems.extend(found)
-        if settings.output in PICTURES:
-            pictures.extend(output)
-        elif settings.output == "json":
-            documents.append(output)
-        elif settings.output == "jsonl":
-            echo_json_line(output)
-        else:
-            click.echo(("" if first else "\n") + output, nl=False)
-            first = False
+        sink.add(done)
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if settings.output in PICTURES:
-        write_pictures(pictures, out, settings.output)
-    elif settings.output == "json":
-        echo_document({"diagrams": documents})
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
+    sink.close()
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)

@@ -19,12 +19,11 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.output.render import render_plain
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number, shown
-from passalive.cli.options import PICTURES, output_options, write_pictures
+from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
@@ -211,15 +210,7 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Score finished positions with seki detection (territory, seki, prisoners); SGF games with komi and result."""
     captured: tuple[int, int] | None = None
@@ -231,34 +222,21 @@ def command(
         captured = (black, white)
     if komi is not None and not math.isfinite(komi):
         raise InputError(f"--komi expects a finite number, got {komi}")
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    output = inputs.output(as_json, fmt)
     settings = _Settings(dead, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color))
-    selection = selection_of(node, move, all_nodes, variation, board_size, allow_illegal=allow_illegal)
-    documents: list[dict[str, Any]] = []
-    chunks: list[str] = []
+    selection = inputs.selection(allow_illegal=allow_illegal)
+    sink = Sink(output, out)
     problems: list[str] = []
-    pictures: list[tuple[str, str, str]] = []
 
-    def emit(done: tuple[Any, list[str], list[str]]) -> None:
-        output, found, notes = done
+    def emit(result: tuple[Any, list[str], list[str]]) -> None:
+        done, found, notes = result
         problems.extend(found)
         for note in notes:
             click.echo(note, err=True)
-        if settings.output in PICTURES:
-            pictures.extend(output)
-        elif settings.output == "json":
-            documents.append(output)
-        elif settings.output == "jsonl":
-            echo_json_line(output)
-        else:
-            click.echo(("\n" if chunks else "") + output, nl=False)
-            chunks.append(output)
+        sink.add(done)
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if settings.output == "json":
-        echo_document({"diagrams": documents})
-    elif settings.output in PICTURES:
-        write_pictures(pictures, out, settings.output)
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
+    sink.close()
     if check:
         for problem in problems:
             click.echo(f"mismatch: {problem}", err=True)

@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
-from passalive.cli.options import PICTURES, write_pictures
-from passalive.cli.collection import Item, Runner, collection_options, echo_document, echo_json_line, finish, run, selection_of
+from passalive.cli.options import PICTURES
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
 from passalive.go.diagram import Diagram
 from passalive.grammar.read import FORMATS
 from passalive.tools.figures import diagram_pictures
@@ -81,47 +81,18 @@ def command(
     no_coordinates: bool,
     no_marks: bool,
     out: str | None,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF; folders searched recursively)."""
     if as_json:
         output = "json"
-    if jsonl:
+    if inputs.jsonl:
         output = "jsonl"
-    selection = selection_of(
-        node, move, all_nodes, variation, board_size, replay=not as_drawn, allow_illegal=allow_illegal, input_format=input_format
-    )
-    documents: list[dict[str, Any]] = []
-    pictures: list[tuple[str, str, str]] = []
-
-    first = True
-
-    def emit(result: Any) -> None:
-        nonlocal first
-        if output in PICTURES:
-            pictures.extend(result)
-        elif output == "json":
-            documents.append(result)
-        elif output == "jsonl":
-            echo_json_line(result)
-        else:
-            click.echo(("" if first else "\n") + result, nl=False)
-            first = False
-
+    selection = inputs.selection(replay=not as_drawn, allow_illegal=allow_illegal, input_format=input_format)
+    sink = Sink(output, out)
     settings = _Settings(output, not no_coordinates, no_marks)
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if output in PICTURES:
-        write_pictures(pictures, out, output)
-    elif output == "json":
-        echo_document({"diagrams": documents})
+    failed = run(files, selection, inputs.runner, _work, settings, sink.add)
+    sink.close()
     finish(failed)
 
 

@@ -29,8 +29,8 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Item, Runner, collection_options, JsonDocument, echo_json_line, finish, run, selection_of
-from passalive.cli.options import PICTURES, Seconds, output_options, write_pictures
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
+from passalive.cli.options import PICTURES, Seconds, output_options
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
@@ -199,15 +199,7 @@ def command(
     fmt: str,
     out: str | None,
     no_color: bool,
-    node: int | None,
-    move: int | None,
-    all_nodes: bool,
-    variation: int,
-    keep_going: bool,
-    jsonl: bool,
-    progress: bool,
-    jobs: int,
-    board_size: int | None,
+    inputs: Inputs,
 ) -> None:
     """Prove or refute each chain's verdict by searching attacker sequences.
 
@@ -217,37 +209,25 @@ def command(
     if alternating:
         from passalive.cli.verify_alternating import run_alternating
 
-        run_alternating(files, variant or "static-safety", as_json, budget)
+        if run_alternating(files, variant or "static-safety", as_json, budget, inputs):
+            sys.exit(1)
         return
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
-    selection = selection_of(node, move, all_nodes, variation, board_size, suicide=Suicide.MULTI if suicide else None)
-    output = "json" if as_json else "jsonl" if jsonl else fmt if fmt in PICTURES else "text"
+    selection = inputs.selection(suicide=Suicide.MULTI if suicide else None)
+    output = inputs.output(as_json, fmt)
     settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness)
-    document = JsonDocument("diagrams") if output == "json" else None
-    pictures: list[tuple[str, str, str]] = []
+    sink = Sink(output, out)
     contradicted = 0
-    first = True
 
     def emit(result: tuple[Any, int]) -> None:
-        nonlocal contradicted, first
-        output, bad = result
+        nonlocal contradicted
+        done, bad = result
         contradicted += bad
-        if settings.output in PICTURES:
-            pictures.extend(output)
-        elif document is not None:
-            document.add(output)
-        elif settings.output == "jsonl":
-            echo_json_line(output)
-        else:
-            click.echo(("" if first else "\n") + output)
-            first = False
+        sink.add(done)
 
-    failed = run(files, selection, Runner(keep_going, jsonl, progress, jobs), _work, settings, emit)
-    if settings.output in PICTURES:
-        write_pictures(pictures, out, settings.output)
-    elif document is not None:
-        document.close()
+    failed = run(files, selection, inputs.runner, _work, settings, emit)
+    sink.close()
     finish(failed)
     if contradicted:
         sys.exit(1)

@@ -4,7 +4,9 @@ For every chain: the variant's claim (safe or not) and whether the owner,
 answering every attacking move, keeps it uncaptured (`holds`), the attacker's
 winning line (`refuted`), or `unknown` when the search budget ran out.  For
 static safety also the whole claim of each colour, safe regions included.
-Exit status 1 when a chain claimed safe is refuted.  `--json` prints
+Exit status 1 when a chain claimed safe is refuted.  The inputs are read like
+every other reading command's (files, folders, SGF nodes; `Inputs`).
+`--json` prints
 
     {"diagrams": [{"file", "title", "variant", "chains": [{"colour", "stones", "claim",
                    "result", "line", "states", "contradicted"}], "claims": [...]}]}
@@ -12,41 +14,56 @@ Exit status 1 when a chain claimed safe is refuted.  `--json` prints
 
 from __future__ import annotations
 
-import json
-from typing import cast
+from dataclasses import dataclass
+from typing import Any, cast
 
-import click
-
-from passalive.grammar.read import read_diagrams
+from passalive.cli.collection import Inputs, Item, Sink, finish, run
 from passalive.output.render import render_plain
 from passalive.tools.safety import alternating_report
 
 
-def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget: int) -> None:
-    """Check every diagram of the files; exit 1 when a claim is refuted."""
-    entries = []
-    texts = []
-    contradicted = 0
-    for path in files:
-        for number, diagram in enumerate(read_diagrams(path), 1):
-            records, notes = alternating_report(diagram.board, variant, budget)
-            contradicted += sum(1 for r in records if r["contradicted"])
-            contradicted += sum(1 for n in notes if ": refuted" in n)
-            if as_json:
-                entries.append({"file": path, "title": diagram.title, "variant": variant, "chains": records, "claims": notes})
-                continue
-            out = [f"== {path} #{number}: {diagram.title or '(untitled)'}", f"-- variant {variant}, alternating play"]
-            out.append(render_plain(diagram.board).rstrip("\n"))
-            for r in records:
-                mark = "CONTRADICTED " if r["contradicted"] else ""
-                line = f" by {r['line']}" if r["line"] else ""
-                stones = " ".join(cast("list[str]", r["stones"]))
-                out.append(f"{mark}{r['colour']} {stones}: claim {r['claim']}; {r['result']}{line}")
-            out += notes
-            texts.append("\n".join(out))
-    if as_json:
-        click.echo(json.dumps({"diagrams": entries}, indent=2))
-    else:
-        click.echo("\n\n".join(texts))
-    if contradicted:
-        raise SystemExit(1)
+@dataclass(frozen=True)
+class _Settings:
+    variant: str
+    budget: int
+    output: str
+    """`text`, `json` or `jsonl`."""
+
+
+def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
+    """One item's report (JSON entry or text) and how many claims alternating play refutes."""
+    diagram = item.diagram
+    records, notes = alternating_report(diagram.board, settings.variant, settings.budget)
+    refuted = sum(1 for r in records if r["contradicted"]) + sum(1 for n in notes if ": refuted" in n)
+    if settings.output != "text":
+        entry = {"file": item.file, "title": diagram.title, "variant": settings.variant, "chains": records, "claims": notes}
+        return ({**item.fields(), **entry} if item.position is not None else entry), refuted
+    out = [f"== {item.heading()}", f"-- variant {settings.variant}, alternating play"]
+    out.append(render_plain(diagram.board).rstrip("\n"))
+    for r in records:
+        mark = "CONTRADICTED " if r["contradicted"] else ""
+        line = f" by {r['line']}" if r["line"] else ""
+        stones = " ".join(cast("list[str]", r["stones"]))
+        out.append(f"{mark}{r['colour']} {stones}: claim {r['claim']}; {r['result']}{line}")
+    out += notes
+    return "\n".join(out), refuted
+
+
+def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget: int, inputs: Inputs) -> int:
+    """Check every position of the inputs; the number of refuted claims (the caller exits 1 then)."""
+    output = inputs.output(as_json, "plain")
+    if output not in ("text", "json", "jsonl"):
+        output = "text"
+    sink = Sink(output)
+    refuted = 0
+
+    def emit(result: tuple[Any, int]) -> None:
+        nonlocal refuted
+        done, bad = result
+        refuted += bad
+        sink.add(done)
+
+    failed = run(files, inputs.selection(), inputs.runner, _work, _Settings(variant, budget, output), emit)
+    sink.close()
+    finish(failed)
+    return refuted

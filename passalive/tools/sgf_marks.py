@@ -98,6 +98,17 @@ def analysis_sgf(diagram: Diagram, results: Sequence[Analysis]) -> str:
     return game_sgf(nodes, variations)
 
 
+def analysed_node(
+    board: Board, move: tuple[Colour, int | None] | None, results: Sequence[Analysis], title: str = ""
+) -> SgfNode:
+    """One position of a game as an SGF node: the first analysis' marks, every analysis' comment.
+
+    `move` is the move that led to the position (None: it is reached by setup).
+    """
+    comment = "\n\n".join(analysis_comment(r, title if i == 0 else "") for i, r in enumerate(results))
+    return SgfNode(board, analysis_marks(results[0]), comment, move=move)
+
+
 def analysed_game_sgf(positions: Sequence[tuple[Board, tuple[Colour, int | None] | None, Analysis]], title: str = "") -> str:
     """A game whose every node carries its analysis' marks and comment.
 
@@ -106,11 +117,9 @@ def analysed_game_sgf(positions: Sequence[tuple[Board, tuple[Colour, int | None]
     of a game writes as SGF, so a viewer stepping through the game sees when
     each chain became pass-alive.
     """
-    nodes = [
-        SgfNode(board, analysis_marks(result), analysis_comment(result, title if i == 0 else ""), move=move)
-        for i, (board, move, result) in enumerate(positions)
-    ]
-    return game_sgf(nodes)
+    return game_sgf([
+        analysed_node(board, move, [result], title if i == 0 else "") for i, (board, move, result) in enumerate(positions)
+    ])
 
 
 def marked_nodes(boards: Sequence[Board], moves: Sequence[tuple[Colour, int | None] | None], **options: object) -> str:
