@@ -1,6 +1,6 @@
 """Cost of static safety against pass-alive on the 19x19 benchmark positions.
 
-    .venv/bin/python bench/bench_static_safety.py [--positions 300] [--seed 1]
+    .venv/bin/python bench/bench_static_safety.py [--positions 300] [--seed 1] [--rules 30]
 
 The same 300 positions as bench/bench_analyse.py (random play to the end of
 the game, seed 1).  Times, per position and for both colours, the median of
@@ -8,7 +8,9 @@ the game, seed 1).  Times, per position and for both colours, the median of
 and static-safety (`passalive.definitions.static_safety`), each on a fresh
 Board so that chains and regions are paid for each time, as process CPU
 time.  Target: static-safety <= 5x casting-out.  Also prints the share of
-points each proves safe (stones and territory) on these positions.
+points each proves safe (stones and territory) on these positions, and the
+median time of `rules/static-safety.dl` on the rule engine for the first
+`--rules` positions (checking that it finds the same safe points).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", type=int, default=30, help="positions timed on the rule engine (0: none)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -65,6 +68,25 @@ def main() -> None:
             proved[variant] += sum(len(r.alive_points(c)) + len(r.territory(c)) for c in STONE_COLOURS)
     for variant, n in proved.items():
         print(f"points proved safe by {variant:14}: {n / total:6.1%}")
+
+    if args.rules:
+        from passalive.definitions.facts import bundled_path, load, run
+        from passalive.definitions.static_safety import static_safety
+
+        program = load(bundled_path("static-safety.dl"))
+        times = []
+        for board in boards[: args.rules]:
+            b = fresh(board)
+            start = time.process_time()
+            _, model = run(b, program)
+            times.append(time.process_time() - start)
+            found = {c: frozenset(p for name, p in model.relation("final_safe") if name == c.value) for c in STONE_COLOURS}
+            if found != dict(static_safety(b).safe):
+                raise SystemExit("the rule program and the direct code disagree: a bug")
+        times.sort()
+        median = times[len(times) // 2] * 1e6
+        print(f"rules/static-safety.dl on the rule engine:     {median:8.0f} µs median over {len(times)} positions "
+              f"= {median / base:.0f}x casting-out (same safe points)")
 
 
 if __name__ == "__main__":

@@ -138,6 +138,133 @@ def _scan_row(line: str, number: int, path: str) -> _Row:
 def _read_board(
     lines: list[str], first: int, end: int, path: str, allow_illegal: bool, board_size: int | None = None
 ) -> Diagram:
+    """The board of lines[first:end]: by `_fast_board` when it is an ordinary
+    rectangle, else by the general reader below, which locates every error."""
+    fast = _fast_board(lines, first, end, path, allow_illegal, board_size)
+    if fast is not None:
+        return fast
+    return _read_board_general(lines, first, end, path, allow_illegal, board_size)
+
+
+_ROW_NUMBERS = {str(n): n for n in range(1, MAX_SIDE + 1)}
+"""Row numbers as the fast reader takes them (no leading zeros: those go to the general reader)."""
+_NOT_CELLS = str.maketrans("", "", "".join(CELLS))
+"""Deletes the cell characters: what is left of a row is no cell."""
+_NOT_ROWS = str.maketrans("", "", "".join(CELLS) + " \t\n")
+"""Deletes what rows of cells without coordinates are made of."""
+_NO_SPACES = str.maketrans("", "", " \t")
+_BLACK_BITS = str.maketrans({ch: "1" if colour is Colour.BLACK else "0" for ch, colour in CELLS.items()})
+_WHITE_BITS = str.maketrans({ch: "1" if colour is Colour.WHITE else "0" for ch, colour in CELLS.items()})
+
+
+def _fast_board(
+    lines: list[str], first: int, end: int, path: str, allow_illegal: bool, board_size: int | None
+) -> Diagram | None:
+    """The board of lines[first:end] when it is an ordinary plain board, read
+    with string methods (a few translations of the whole block when it has no
+    coordinates, else a split per line), or None.
+
+    Ordinary: ASCII; rows of cells with spaces or tabs between them, each with
+    row numbers (1 to MAX_SIDE, no leading zero) on the left and/or the right
+    or none; every row as wide, the numbers counting down to 1 or above; lines
+    of single GTP column letters above and/or below, as many as the row is
+    wide; the placement fitting `board_size`; a legal position (unless
+    `allow_illegal`).  The result is the Diagram the general reader makes
+    (the tests compare them), with a board whose point objects are made only
+    when asked for (`Board.from_masks`).  Anything else returns None and
+    the general reader reads the lines again, raising its located errors.
+    """
+    block = "\n".join(lines[first:end])
+    if not block.translate(_NOT_ROWS):  # only cells, spaces and tabs: no coordinates (the common case)
+        rows = block.translate(_NO_SPACES).split("\n")
+        return _fast_diagram(lines, first, path, allow_illegal, board_size, rows, None, None)
+    rows = []
+    lefts: list[int | None] = []
+    rights: list[int | None] = []
+    column0: int | None = None  # from the last line of column letters, as the general reader takes it
+    lettered: list[int] = []  # how many letters each such line has
+    letters_after_rows = False
+    numbers = _ROW_NUMBERS
+    for index in range(first, end):
+        line = lines[index]
+        if not line.isascii() or "\x1f" in line:  # there str.split would split where the general reader does not
+            return None
+        tokens = line.split()
+        left = numbers.get(tokens[0])
+        if left is not None:
+            del tokens[0]
+        right = numbers.get(tokens[-1]) if tokens else None
+        if right is not None:
+            del tokens[-1]
+        cells = "".join(tokens)
+        if cells and not cells.translate(_NOT_CELLS) and len(cells) <= MAX_SIDE:
+            if letters_after_rows:
+                return None
+            rows.append(cells)
+            lefts.append(left)
+            rights.append(right)
+            continue
+        # else a line of column letters: one letter a token, in GTP order, above or below the rows
+        if left is not None or right is not None or not cells or len(cells) != len(tokens):
+            return None
+        start = GTP_LETTERS.find(cells[0])
+        if start < 0 or GTP_LETTERS[start : start + len(cells)] != cells:
+            return None
+        letters_after_rows = letters_after_rows or bool(rows)
+        column0 = start
+        lettered.append(len(cells))
+    if not rows or any(n != len(rows[0]) for n in lettered):
+        return None
+    row0: int | None = None
+    height = len(rows)
+    for labels in (lefts, rights):
+        if labels[0] is None:
+            if any(label is not None for label in labels):
+                return None
+            continue
+        top = labels[0]
+        if labels != list(range(top, top - height, -1)) or top - height + 1 < 1:
+            return None
+        row0 = top
+    return _fast_diagram(lines, first, path, allow_illegal, board_size, rows, column0, row0)
+
+
+def _fast_diagram(
+    lines: list[str],
+    first: int,
+    path: str,
+    allow_illegal: bool,
+    board_size: int | None,
+    rows: list[str],
+    column0: int | None,
+    row0: int | None,
+) -> Diagram | None:
+    """The diagram of `_fast_board`'s rows of cells, placed by the first column's
+    letter and the top row's number (None: not given), or None (see there)."""
+    width = len(rows[0])
+    height = len(rows)
+    if not 0 < width <= MAX_SIDE or height > MAX_SIDE or any(len(row) != width for row in rows):
+        return None
+    open_sides = sides(width, height, column0, row0, board_size)
+    column0 = column0 or 0
+    row0 = row0 or height
+    if board_size is not None and (column0 + width > board_size or row0 > board_size):
+        return None
+    cells = "".join(rows)
+    marks = {p: _HOSHI for p, ch in enumerate(cells) if ch == "+"} if "+" in cells else None
+    backwards = cells[::-1]  # the last point is the highest bit
+    board = Board.from_masks(
+        int(backwards.translate(_BLACK_BITS), 2), int(backwards.translate(_WHITE_BITS), 2), width, height,
+        marks=marks, frame=Frame(column0=column0, row0=row0), open_sides=open_sides,
+    )
+    if not allow_illegal and board.dead_chains:
+        return None
+    return Diagram(board=board, board_size=board_size, location=Location(path, first + 1, 1, lines[first]))
+
+
+def _read_board_general(
+    lines: list[str], first: int, end: int, path: str, allow_illegal: bool, board_size: int | None = None
+) -> Diagram:
     rows: list[_Row] = []
     letters: list[tuple[int, list[tuple[str, int]]]] = []
     for index in range(first, end):

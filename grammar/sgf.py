@@ -64,6 +64,19 @@ class _Node:
                 return self.properties[name][0][0]
         return None
 
+    def raw_values(self, name: str) -> list[bytes]:
+        """The raw values (between the brackets, escapes kept) of every
+        occurrence of property `name`, in order: what sgfmill would give.
+        For ASCII text only (`read_games` asks only then)."""
+        values: list[bytes] = []
+        for _, start, end in self.properties[name]:
+            span = self.text[start:end].rstrip()
+            if "\\" not in span and span.count("]") == span.count("][") + 1:  # no escape, no space between: one split
+                values.extend(span[1:-1].encode("ascii").split(b"]["))
+            else:
+                values.extend(_VALUE_BYTES.findall(span.encode("ascii")))
+        return values
+
     def value_at(self, name: str, index: int) -> int:
         """Where value `index` of property `name` starts (values of repeats counted on)."""
         for _, start, end in self.properties[name]:
@@ -74,8 +87,13 @@ class _Node:
         return self.properties[name][0][0]
 
 
-_VALUES = r"(?:\[[^\\\]]*(?:\\.[^\\\]]*)*\]\s*)+"
+_VALUES = r"(?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++"
+"""A property's values: possessive (a backslash always starts an escape, so
+nothing is given back), which a list of hundreds of setup points needs."""
 _VALUE = re.compile(r"\[[^\\\]]*(?:\\.[^\\\]]*)*\]", re.S)
+_VALUE_BYTES = re.compile(rb"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
+SETUP = ("AB", "AW", "AE")
+"""The setup properties: long lists of points, read from the scanner's spans (see `read_games`)."""
 _TOKEN = re.compile(r"\s*(?:([A-Za-z]+)\s*(" + _VALUES + r")|([A-Za-z]+)|([;()]))", re.S)
 
 
@@ -252,7 +270,7 @@ class _Reader:
         """The points of a list property: single points and rectangles `aa:cc`."""
         table = _point_table(self.size)
         try:  # the usual case: every value one point, read by a table
-            return [table[v] for v in values]
+            return list(map(table.__getitem__, values))
         except KeyError:
             pass
         result: list[int] = []
@@ -339,8 +357,9 @@ def read_games(
         scanned = _scan(text)
     except _Problem as problem:
         raise InputError(f"bad SGF: {problem.message}", source.location(problem.position)) from None
+    collapsed = data.isascii()  # then text offsets are byte offsets
     try:
-        trees = sgf_grammar.parse_sgf_collection(data)
+        trees = sgf_grammar.parse_sgf_collection(_without_setup_lists(data, scanned) if collapsed else data)
     except ValueError:
         raise InputError("bad SGF: cannot read the game trees of this file", source.location(0)) from None
     if sum(_count(tree) for tree in trees) != len(scanned):  # the two readings must agree node for node
@@ -348,9 +367,33 @@ def read_games(
     games: list[Game] = []
     first = 0
     for number, tree in enumerate(trees, 1):
-        games.append(_game(tree, scanned, first, number, source, variation, suicide))
+        games.append(_game(tree, scanned, first, number, source, variation, suicide, collapsed))
         first += _count(tree)
     return games
+
+
+def _without_setup_lists(data: bytes, scanned: list[_Node]) -> bytes:
+    """The file for sgfmill with every setup list (AB, AW, AE) cut to one empty value.
+
+    A setup node may list every stone of a board, and sgfmill makes a token
+    and a list item of each value; the scanner has already found each list
+    as one span, so `_step` reads the points from there (`_Node.raw_values`)
+    and sgfmill reads the tree and every other property.  Only for ASCII
+    data, whose text offsets are its byte offsets.
+    """
+    spans = sorted(
+        (start, end) for node in scanned for name in SETUP for _, start, end in node.properties.get(name, ())
+    )
+    if not spans:
+        return data
+    pieces = []
+    done = 0
+    for start, end in spans:
+        pieces.append(data[done:start])
+        pieces.append(b"[]")
+        done = end
+    pieces.append(data[done:])
+    return b"".join(pieces)
 
 
 def _count(tree: sgf_grammar.Coarse_game_tree) -> int:
@@ -389,6 +432,7 @@ def _game(
     source: Source,
     variation: int,
     suicide: Suicide | None,
+    collapsed: bool = False,
 ) -> Game:
     root_props = tree.sequence[0]
     root = scanned[first]
@@ -441,7 +485,7 @@ def _game(
             f"{source.path}: game {number} has {count} line(s) (variations), not line {variation}",
             source.location(root.position),
         )
-    steps = tuple(_step(reader, props, scanned[index], node) for node, (props, index) in enumerate(chosen))
+    steps = tuple(_step(reader, props, scanned[index], node, collapsed) for node, (props, index) in enumerate(chosen))
     return Game(
         path=source.path,
         number=number,
@@ -454,8 +498,9 @@ def _game(
     )
 
 
-def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: int) -> Step:
-    """One node's setup and move, checked."""
+def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: int, collapsed: bool = False) -> Step:
+    """One node's setup and move, checked; with `collapsed`, the setup lists
+    come from the scanner (see `_without_setup_lists`)."""
     for name, occurrences in node.properties.items():
         if len(occurrences) > 1 and name in ("AB", "AW", "AE"):
             reader.warn(f"{name} is given {len(occurrences)} times in this node; the points of all are set", occurrences[1][0])
@@ -466,15 +511,16 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
             f"two moves in one node ({' and '.join(m[0] for m in moves)}); each move needs its own node ;", moves[1][1]
         )
     setup: dict[str, list[int]] = {}
-    for name in ("AB", "AW", "AE"):
+    for name in SETUP:
         if name in props:
-            setup[name] = reader.points(props[name], name, node)
+            setup[name] = reader.points(node.raw_values(name) if collapsed else props[name], name, node)
     if len(setup) > 1:
         names = list(setup)
         for i, first in enumerate(names):
             for second in names[i + 1 :]:
-                common = set(setup[first]) & set(setup[second])
-                if common:
+                earlier = set(setup[first])
+                if not earlier.isdisjoint(setup[second]):
+                    common = earlier.intersection(setup[second])
                     p = min(common)
                     where = _LETTERS[p % reader.size] + _LETTERS[p // reader.size]
                     raise reader.error(

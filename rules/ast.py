@@ -18,6 +18,7 @@ Value = Union[int, str]
 PLAIN = "plain"
 EQREL = "eqrel"
 GREATEST = "greatest"
+STAGED = "staged"
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class Rule:
 
 @dataclass(frozen=True)
 class Declaration:
-    """`.decl name(attr: type, ...) [eqrel|greatest]` with its doc comment."""
+    """`.decl name(attr: type, ...) [eqrel|greatest|staged]` with its doc comment."""
 
     name: str
     attributes: tuple[str, ...]

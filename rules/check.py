@@ -33,6 +33,9 @@ class Edge:
     sign: int
     agg: str | None
     loc: Location
+    step: str = "other"
+    """How the atom's first argument compares with the head's: "current" (the same
+    term), "earlier" (the head's is this term plus a positive constant) or "other"."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,10 @@ class Stratum:
     """Relations evaluated together.
 
     kind: "base" (no rules depend on each other), "recursive" (positive recursion,
-    semi-naive) or "greatest" (a component with greatest relations; `inner` are
-    the strata of its plain relations, evaluated afresh in every round).
+    semi-naive), "greatest" (a component with greatest relations; `inner` are
+    the strata of its plain relations, evaluated afresh in every round) or
+    "staged" (a component of staged relations; `inner` are its strata within
+    one step, evaluated once per step in increasing order).
     """
 
     relations: tuple[str, ...]
@@ -72,6 +77,10 @@ def _declarations(source: ast.Source) -> dict[str, ast.Declaration]:
         if decl.name in decls:
             first = decls[decl.name].loc
             raise InputError(f"relation {decl.name} is declared twice (first at {first})", decl.loc)
+        if decl.kind == ast.STAGED and (decl.arity < 1 or decl.types[0] != NUMBER):
+            raise InputError(
+                f"the first argument of staged relation {decl.name} is its step and must be a number", decl.loc
+            )
         if decl.kind == ast.EQREL:
             if decl.arity < 2:
                 raise InputError(f"eqrel relation {decl.name} needs at least two arguments", decl.loc)
@@ -345,27 +354,50 @@ def _monotone_count(lit: ast.Comparison, agg: ast.Aggregate) -> bool:
 
 def dependency_edges(rule: ast.Rule) -> list[Edge]:
     head = rule.head.relation
+    first = rule.head.args[0] if rule.head.args else None
     edges: list[Edge] = []
     for lit in rule.body:
         if isinstance(lit, ast.Atom):
-            edges.append(_edge(head, lit, +1, None))
+            edges.append(_edge(head, lit, +1, None, None, first))
         elif isinstance(lit, ast.Negation):
-            edges.append(_edge(head, lit.atom, -1, None, lit.loc))
+            edges.append(_edge(head, lit.atom, -1, None, lit.loc, first))
         for term in ast.literal_terms(lit):
             for agg in ast.term_aggregates(term):
                 kind = MONOTONE_COUNT if isinstance(lit, ast.Comparison) and _monotone_count(lit, agg) else agg.op
                 for inner in agg.body:
                     if isinstance(inner, ast.Atom):
-                        edges.append(_edge(head, inner, +1, kind))
+                        edges.append(_edge(head, inner, +1, kind, None, first))
                     elif isinstance(inner, ast.Negation):
-                        edges.append(_edge(head, inner.atom, -1, kind, inner.loc))
+                        edges.append(_edge(head, inner.atom, -1, kind, inner.loc, first))
     return edges
 
 
-def _edge(head: str, atom: ast.Atom, sign: int, agg: str | None, loc: Location | None = None) -> Edge:
+def step_relation(head_step: ast.Term | None, atom: ast.Atom) -> str:
+    """"current" when the atom's first argument is the head's, "earlier" when the
+    head's is `that + n` for a positive integer n, else "other" (see `staged`)."""
+    if head_step is None or not atom.args:
+        return "other"
+    step = atom.args[0]
+    if step == head_step:
+        return "current"
+    if (
+        isinstance(head_step, ast.BinOp)
+        and head_step.op == "+"
+        and head_step.left == step
+        and isinstance(head_step.right, ast.Const)
+        and isinstance(head_step.right.value, int)
+        and head_step.right.value > 0
+    ):
+        return "earlier"
+    return "other"
+
+
+def _edge(
+    head: str, atom: ast.Atom, sign: int, agg: str | None, loc: Location | None = None, head_step: ast.Term | None = None
+) -> Edge:
     if atom.relation.endswith(".rep"):
         return Edge(head, rep_base(atom.relation), sign, agg or REP, loc or atom.loc)
-    return Edge(head, atom.relation, sign, agg, loc or atom.loc)
+    return Edge(head, atom.relation, sign, agg, loc or atom.loc, step_relation(head_step, atom))
 
 
 def _sccs(nodes: list[str], succ: dict[str, list[str]]) -> list[list[str]]:
@@ -464,9 +496,10 @@ def _cycle_through(edge: Edge, edges: list[Edge], within: set[str]) -> list[Edge
 
 
 def stratify(
-    nodes: list[str], edges: list[Edge], decls: dict[str, ast.Declaration], defined: set[str]
+    nodes: list[str], edges: list[Edge], decls: dict[str, ast.Declaration], defined: set[str], within_step: bool = False
 ) -> tuple[Stratum, ...]:
-    """Strata of `nodes` (dependencies first) under `edges` restricted to `nodes`."""
+    """Strata of `nodes` (dependencies first) under `edges` restricted to `nodes`
+    (`within_step`: the strata inside one step of a staged component)."""
     node_set = set(nodes)
     succ: dict[str, list[str]] = {n: [] for n in nodes}
     local = [e for e in edges if e.head in node_set and e.body in node_set]
@@ -481,13 +514,22 @@ def stratify(
         if not internal:
             strata.append(Stratum(tuple(comp), "base", greatest))
             continue
+        staged = [n for n in comp if decls[n].kind == ast.STAGED]
+        if staged and not within_step:
+            strata.append(_staged_stratum(comp, comp_set, internal, staged, edges, decls, defined))
+            continue
         if not greatest:
             for e in internal:
                 if e.sign < 0 or e.agg is not None:
                     what = "negation" if e.agg is None else ("an eqrel representative" if e.agg == REP else "aggregation")
                     cycle = describe_cycle(_cycle_through(e, internal, comp_set))
                     hint = ""
-                    if e.agg != REP:
+                    if within_step:
+                        hint = (
+                            "; within one step a staged relation may use itself (and its recursion) only positively: "
+                            "read the previous step instead, `rel(S, ...)` in a rule for `head(S + 1, ...)`"
+                        )
+                    elif e.agg != REP:
                         hint = (
                             "; if you mean the largest set satisfying these rules, declare one of these "
                             "relations `greatest` (see docs/rule-language.md)"
@@ -550,6 +592,43 @@ def _greatest_stratum(
     plain = [n for n in comp if n not in greatest]
     inner = stratify(plain, edges, decls, defined) if plain else ()
     return Stratum(tuple(comp), "greatest", greatest, inner)
+
+
+def _staged_stratum(
+    comp: list[str],
+    comp_set: set[str],
+    internal: list[Edge],
+    staged: list[str],
+    edges: list[Edge],
+    decls: dict[str, ast.Declaration],
+    defined: set[str],
+) -> Stratum:
+    """A recursive component with staged relations: check it and split one step into strata.
+
+    Every relation of the component must be staged, and every atom of the
+    component in a rule of it must name the head's step (a *current* atom) or
+    an earlier one (the head's step is `that + n`).  Edges through earlier
+    atoms read finished steps; the current edges alone must be stratifiable.
+    """
+    for n in comp:
+        kind = decls[n].kind
+        if kind != ast.STAGED:
+            cycle = describe_cycle(_cycle_through(next(e for e in internal if e.head == n), internal, comp_set))
+            raise InputError(
+                f"relation {n} is recursive with the staged relation {staged[0]} ({cycle}) but is not staged: "
+                f"declare it `staged`, with its step as first argument",
+                decls[n].loc,
+            )
+    for e in internal:
+        if e.step == "other":
+            raise InputError(
+                f"in a rule for the staged relation {e.head}, the step of {e.body} (its first argument) must be the "
+                f"head's step S, or an earlier step B when the head's step is written `B + n` (n a positive number)",
+                e.loc,
+            )
+    current = [e for e in edges if not (e.head in comp_set and e.body in comp_set and e.step == "earlier")]
+    inner = stratify(list(comp), current, decls, defined, within_step=True)
+    return Stratum(tuple(comp), "staged", (), inner)
 
 
 # --------------------------------------------------------------------------- entry point

@@ -178,12 +178,18 @@ def _next_filter(
 
 
 def _next_binding(remaining: list[tuple[int, Any]], bound: set[str]) -> tuple[tuple[int, Any], Step] | None:
-    """The first `X = expr` (either way round) with X unbound and expr bound."""
+    """The first `X = expr` (either way round) with X unbound and expr bound.
+
+    X is never an aggregate's value (`#aN`): `count : {...} = 2` compares the
+    count with 2 once it is computed, it does not bind it to 2."""
     for entry in remaining:
         i, lit = entry
         if isinstance(lit, ast.Comparison) and lit.op == "=":
             for a, b in ((lit.left, lit.right), (lit.right, lit.left)):
-                if isinstance(a, ast.Var) and a.name not in bound and _vars_of(b) <= bound:
+                if (
+                    isinstance(a, ast.Var) and a.name not in bound and not a.name.startswith("#a")
+                    and _vars_of(b) <= bound
+                ):
                     return entry, Step("bind", i, literal=lit, var=a.name, term=b)
     return None
 

@@ -6,6 +6,11 @@ Strata are evaluated in dependency order:
 * a *recursive* stratum (positive recursion) runs semi-naively: every rule
   once on the full relations, then, while some relation of the component grew,
   each semi-naive variant of a rule reads the new tuples of one recursive atom;
+* a *staged* stratum runs step by step: the step to compute next is the
+  smallest step after the last one that some rule of the component derives
+  from the steps finished so far; in it, the component's strata within a step
+  run with every rule restricted to heads of that step (the synthetic
+  relation `#now` holds it);
 * a *greatest* stratum casts out: its greatest relations start as "everything"
   (`Top`); each round evaluates the component's plain relations afresh from
   the current greatest relations (by their own inner strata), re-evaluates the
@@ -36,6 +41,9 @@ from passalive.rules.check import REP, Analysis, Stratum, analyse, rep_base
 from passalive.rules.compile import CompiledRule, compile_rule
 from passalive.rules.storage import EqRel, Rel, RepView, Top
 
+
+NOW = "#now"
+"""The synthetic relation holding the step a staged component is computing."""
 
 MAX_ROUNDS = 1_000_000
 """Semi-naive rounds a recursive component may take.  Over a board's facts a
@@ -202,6 +210,7 @@ class _Plan:
     greatest_rules: list[CompiledRule] = field(default_factory=list)
     inner: list["_Plan"] = field(default_factory=list)
     plain: tuple[str, ...] = ()  # relations recomputed every round (incl. nested)
+    offsets: frozenset[int] = frozenset()  # staged: the n of every head step `B + n`
 
 
 @dataclass
@@ -228,7 +237,9 @@ class Program:
         self.files: tuple[str, ...] = source.files
         self.rules: tuple[ast.Rule, ...] = source.rules
         self._slots: dict[str, int] = {name: i for i, name in enumerate(decls)}
+        self._slots[NOW] = len(self._slots)
         self._types: dict[str, tuple[str, ...]] = {name: d.types for name, d in decls.items()}
+        self._types[NOW] = ("number",)
         self._computing: frozenset[str] = frozenset(
             rule.head.relation for rule in source.rules if _computes_numbers(rule)
         )
@@ -252,9 +263,14 @@ class Program:
         filters = self._analysis.filter_only.get(rule.head.relation, frozenset())
         return compile_rule(rule, self._slots, filters, delta_index, col_types=self._types)
 
-    def _plan(self, stratum: Stratum) -> _Plan:
+    def _plan(self, stratum: Stratum, at_step: bool = False) -> _Plan:
         rels = stratum.relations
         plan = _Plan(stratum.kind, rels)
+        if stratum.kind == "staged":
+            plan.rules = [self._compile(r) for rel in rels for r in self._rules_by_head.get(rel, ())]
+            plan.offsets = frozenset(_offset(r) for rel in rels for r in self._rules_by_head.get(rel, ()) if _offset(r))
+            plan.inner = [self._plan(s, at_step=True) for s in stratum.inner]
+            return plan
         if stratum.kind == "greatest":
             plan.greatest = stratum.greatest
             for g in stratum.greatest:
@@ -265,6 +281,8 @@ class Program:
         comp = set(rels)
         for rel in rels:
             for rule in self._rules_by_head.get(rel, ()):
+                if at_step:
+                    rule = _at_step(rule)
                 plan.rules.append(self._compile(rule))
                 if stratum.kind == "recursive":
                     for i, lit in enumerate(rule.body):
@@ -335,6 +353,7 @@ class Program:
             for name, decl in self._decls.items():
                 if decl.kind == ast.EQREL:
                     record.pairs[name] = list(facts.get(name, ()))
+        state[self._slots[NOW]] = Rel()
         rounds: dict[str, dict[tuple, int]] = {}
         for plan in self._plans:
             self._run_plan(plan, state, facts, record, rounds)
@@ -364,6 +383,8 @@ class Program:
                     self._add(compiled.rule.head.relation, state, out, record, 0, False)
         elif plan.kind == "recursive":
             self._run_recursive(plan, state, record)
+        elif plan.kind == "staged":
+            self._run_staged(plan, state, facts, record, rounds)
         else:
             self._run_greatest(plan, state, facts, record, rounds)
 
@@ -400,6 +421,46 @@ class Program:
                 out = compiled.fn(state, d, None, None)
                 if out:
                     outs.setdefault(compiled.rule.head.relation, []).extend(out)
+
+    def _run_staged(self, plan: _Plan, state: list, facts: dict[str, list[tuple]], record: Record | None, rounds: dict) -> None:
+        """Step by step: find the next step, then compute it with the rules restricted to it.
+
+        The steps to compute are found without guessing: the first tuple a
+        step gets comes from a rule whose positive atoms of the component all
+        read an earlier step B (so the step is B + n for one of the rules'
+        offsets n, and B is a step that has tuples), or from a rule with no
+        positive atom of the component, which derives that tuple already when
+        the component is empty: the rules are run once on the empty component
+        for those.  A step found that way may turn out empty.
+        """
+        now = self._slots[NOW]
+        slots = [self._slots[r] for r in plan.relations]
+        given: set[int] = set()
+        for slot in slots:
+            given.update(t[0] for t in state[slot].tuples)
+        candidates = set(given)
+        for compiled in plan.rules:
+            candidates.update(t[0] for t in compiled.fn(state, None, None, None))
+        offsets = plan.offsets
+        steps = 0
+        while candidates:
+            step = min(candidates)
+            candidates.discard(step)
+            steps += 1
+            if steps > MAX_ROUNDS:
+                rule = next((c.rule for c in plan.rules if c.rule.body), plan.rules[0].rule)
+                raise InputError(
+                    f"the staged relations {', '.join(plan.relations)} still reach new steps after {MAX_ROUNDS:,} steps: "
+                    "bound the step with a comparison",
+                    rule.loc,
+                )
+            before = sum(len(state[slot]) for slot in slots)
+            state[now] = Rel([(step,)])
+            for inner in plan.inner:
+                self._run_plan(inner, state, facts, record, rounds)
+            if sum(len(state[slot]) for slot in slots) > before or step in given:
+                candidates.update(step + n for n in offsets)
+        state[now] = Rel()
 
     def _greatest_round(self, plan: _Plan, state: list, facts: dict[str, list[tuple]], current: dict[str, Any], record: Record | None,
                         rounds: dict) -> dict[str, set]:
@@ -476,6 +537,37 @@ class Program:
                 current[g] = final | {t for t, r in cast_rounds.get(g, {}).items() if r >= before_round}
         self._greatest_round(plan, state, facts, current, record, rounds)
         return state, record
+
+
+def _offset(rule: ast.Rule) -> int:
+    """n when the rule's head step is `B + n` (n a positive constant), else 0."""
+    head_step = rule.head.args[0]
+    if (
+        isinstance(head_step, ast.BinOp) and head_step.op == "+" and isinstance(head_step.right, ast.Const)
+        and isinstance(head_step.right.value, int) and head_step.right.value > 0
+    ):
+        return head_step.right.value
+    return 0
+
+
+def _at_step(rule: ast.Rule) -> ast.Rule:
+    """The rule restricted to heads of the step being computed: `#now(S)` bound,
+    and the head's step equal to it (`B = S - n` for a head step `B + n`, which
+    lets the planner read the earlier step by its index)."""
+    head_step = rule.head.args[0]
+    loc = rule.loc
+    now = ast.Var("#step", loc)
+    extra: list[ast.Literal] = [ast.Atom(NOW, (now,), loc)]
+    if isinstance(head_step, ast.Var):
+        extra.append(ast.Comparison("=", head_step, now, loc))
+    elif (
+        isinstance(head_step, ast.BinOp) and head_step.op == "+" and isinstance(head_step.left, ast.Var)
+        and isinstance(head_step.right, ast.Const)
+    ):
+        extra.append(ast.Comparison("=", head_step.left, ast.BinOp("-", now, head_step.right, loc), loc))
+    else:
+        extra.append(ast.Comparison("=", now, head_step, loc))
+    return ast.Rule(rule.head, rule.body + tuple(extra), rule.loc)
 
 
 def _fast_check(rows: list[tuple], types: tuple[str, ...]) -> bool:

@@ -33,7 +33,7 @@ MAX_PROGRAM_BYTES = 128 * 1024
 """The largest rule program file read (the bundled ones are under 5 KiB each):
 a program of tens of thousands of tokens takes seconds to parse."""
 
-RESERVED = frozenset({"count", "min", "max", "sum", "number", "symbol", "eqrel", "greatest"})
+RESERVED = frozenset({"count", "min", "max", "sum", "number", "symbol", "eqrel", "greatest", "staged"})
 """Words of the rule language that cannot name a relation."""
 
 MAX_RULE_LITERALS = 500

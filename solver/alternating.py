@@ -32,9 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from passalive.go.bitboard import Grid, Position, bits
-from passalive.go.board import grid_adjacency
 from passalive.go.suicide import Suicide
-from passalive.go.play import play as play_move
+from passalive.go.play import play_mask
 from passalive.go.board import Colour
 
 DEFAULT_BUDGET = 300_000
@@ -66,21 +65,6 @@ class Verdict:
 
 
 
-def play(grid: Grid, position: Position, colour: Colour, p: int) -> Position | None:
-    """The position after `colour` plays at the empty point p, by the one capture
-    rule (`passalive.go.play`); None when the move is a suicide (illegal here)."""
-    states = bytearray(grid.n)
-    for q in bits(position.black):
-        states[q] = 1
-    for q in bits(position.white):
-        states[q] = 2
-    stone = 1 if colour is Colour.BLACK else 2
-    if play_move(states, grid_adjacency(grid.width, grid.height), p, stone, 0, Suicide.ILLEGAL) is None:
-        return None
-    black = sum(1 << q for q, s in enumerate(states) if s == 1)
-    white = sum(1 << q for q, s in enumerate(states) if s == 2)
-    return Position(black, white)
-
 def pass_alive_mask(grid: Grid, mine: int, theirs: int) -> int:
     """The stones of `mine` that are pass-alive by Benson's casting-out on a full grid."""
     full = grid.full
@@ -108,19 +92,16 @@ def pass_alive_mask(grid: Grid, mine: int, theirs: int) -> int:
     return result
 
 
-def _ko_point(grid: Grid, before: Position, after: Position, colour: Colour, p: int) -> int:
-    """The point the opponent may not play at once: a single stone taking back a single stone."""
-    opp = colour.opponent
-    taken = before.stones(opp) & ~after.stones(opp)
-    if taken.bit_count() != 1:
+def _ko_point(neighbours: tuple[int, ...], mine: int, theirs: int, captured: int, p: int) -> int:
+    """The point the opponent may not play at once: a single stone (at p, with
+    no stone of its own next to it) that just took a single stone, whose
+    only liberty is that stone's point.  `mine`/`theirs` are after the move."""
+    if captured & (captured - 1) or not captured:
         return -1
-    own = after.stones(colour)
-    if grid.neighbours[p] & own:
+    near = neighbours[p]
+    if near & mine or near & ~(mine | theirs) != captured:
         return -1
-    liberties = grid.neighbours[p] & grid.full & ~(own | after.stones(opp))
-    if liberties != taken:
-        return -1
-    return taken.bit_length() - 1
+    return captured.bit_length() - 1
 
 
 def defend(
@@ -151,37 +132,43 @@ def defend(
                 return "the attacker has a pass-alive chain in the claimed territory"
         return ""
 
+    neighbours, full = grid.neighbours, grid.full
     start = (position.black, position.white, True, -1)
     index = {start: 0}
     states = [start]
-    succ: list[list[tuple[int, Move]]] = []
+    # succ[u]: (v, p) for every move from state u: p the point played, -1 a pass
+    succ: list[list[tuple[int, int]]] = []
     bad: list[str] = []
+    attacker_is_black = attacker is Colour.BLACK
+    illegal = Suicide.ILLEGAL
     i = 0
     while i < len(states):
         black, white, attacker_moves, ko = states[i]
         why = broken(black, white)
         bad.append(why)
-        moves: list[tuple[int, Move]] = []
+        moves: list[tuple[int, int]] = []
         if not why:
-            colour = attacker if attacker_moves else owner
-            here = Position(black, white)
-            empty = grid.full & ~(black | white)
-            targets: list[tuple[tuple[int, int, bool, int], Move]] = [((black, white, not attacker_moves, -1), Move(colour, None))]
-            for p in bits(empty):
+            black_moves = attacker_moves is attacker_is_black
+            mine, theirs = (black, white) if black_moves else (white, black)
+            nxt = not attacker_moves
+            targets = [((black, white, nxt, -1), -1)]
+            for p in bits(full & ~(black | white)):
                 if p == ko:
                     continue
-                after = play(grid, here, colour, p)
+                after = play_mask(neighbours, mine, theirs, p, illegal)
                 if after is None:
                     continue
-                targets.append(((after.black, after.white, not attacker_moves, _ko_point(grid, here, after, colour, p)), Move(colour, p)))
-            for state, move in targets:
+                mine2, theirs2, captured = after
+                ban = _ko_point(neighbours, mine2, theirs2, captured, p) if captured else -1
+                targets.append(((mine2, theirs2, nxt, ban) if black_moves else (theirs2, mine2, nxt, ban), p))
+            for state, p in targets:
                 j = index.get(state)
                 if j is None:
                     if len(states) >= budget:
                         return Verdict(None, (), f"more than {budget} positions: unknown", len(states))
                     j = index[state] = len(states)
                     states.append(state)
-                moves.append((j, move))
+                moves.append((j, p))
         succ.append(moves)
         i += 1
 
@@ -215,10 +202,11 @@ def defend(
     line: list[Move] = []
     u = 0
     while not bad[u]:
-        won = [(rank[v], v, move) for v, move in succ[u] if rank[v] >= 0]
+        won = [(rank[v], v, p) for v, p in succ[u] if rank[v] >= 0]
         if states[u][2]:
-            _, u, move = min(won, key=lambda t: (t[0], t[2].point is None))
+            _, u, p = min(won, key=lambda t: (t[0], t[2] < 0))
+            line.append(Move(attacker, None if p < 0 else p))
         else:
-            _, u, move = max(won, key=lambda t: (t[0], t[2].point is not None))
-        line.append(move)
+            _, u, p = max(won, key=lambda t: (t[0], t[2] >= 0))
+            line.append(Move(owner, None if p < 0 else p))
     return Verdict(False, tuple(line), bad[u], n)

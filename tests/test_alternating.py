@@ -44,3 +44,38 @@ def test_the_budget_makes_it_unknown_never_holds() -> None:
     position = grid.parse_text(["....", "XXXX", "....", "...."])
     verdict = defend(grid, position, Colour.BLACK, position.black, budget=1_000)
     assert verdict.holds is None and "unknown" in verdict.broken
+
+
+# ------------------------------------------- the capture rule on masks is the one rule
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from passalive.go.board import grid_adjacency  # noqa: E402
+from passalive.go.play import play, play_mask  # noqa: E402
+from passalive.go.suicide import Suicide  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, 5), st.integers(2, 5), st.data(), st.sampled_from(list(Suicide)),
+)
+def test_play_on_masks_is_play(width: int, height: int, data: st.DataObject, suicide: Suicide) -> None:
+    # Any position (legal or not) and any point: the masks version gives the
+    # same stones afterwards as the one capture rule, or refuses the same moves.
+    grid = Grid(width, height)
+    n = width * height
+    states = bytearray(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+    point = data.draw(st.integers(0, n - 1))
+    mine = sum(1 << p for p in range(n) if states[p] == 1)
+    theirs = sum(1 << p for p in range(n) if states[p] == 2)
+    played = play(states, grid_adjacency(width, height), point, 1, 0, suicide)
+    result = play_mask(grid.neighbours, mine, theirs, point, suicide)
+    if played is None:
+        assert result is None
+        return
+    assert result is not None
+    assert result[0] == sum(1 << p for p in range(n) if states[p] == 1)
+    assert result[1] == sum(1 << p for p in range(n) if states[p] == 2)
+    assert result[2] == sum(1 << p for p in played.captured)
+

@@ -7,9 +7,9 @@ the README assumes the reader has: `game.sgf` (a game of 152 moves, so
 `--node 120` exists and C3 and Q16 are stones) and `my-variant.dl` (a copy of a
 bundled program), plus the test games of `tests/data/games/` the README uses.  Each must exit with status 0 and no internal error.
 
-Three examples take minutes on a loaded 2-core machine (the whole corpus
-twice, 2,000 random 9x9 positions); by default they run on a smaller input
-(QUICK: the same options, one file or 20 positions), and as written when
+Four examples take minutes on a loaded 2-core machine (the whole corpus
+twice, 2,000 random 9x9 positions, every 3x4 board); by default they run on a
+smaller input (QUICK: the same options, one file, 20 positions or 3x3 boards), and as written when
 PASSALIVE_README_ALL=1 is set (a release run).
 """
 
@@ -32,6 +32,7 @@ README = ROOT / "README.md"
 QUICK = {
     "check examples/ ": ("examples/", "examples/basic.txt"),
     "--random 2000 ": ("2000", "20"),
+    "--exhaustive --board 3x4": ("3x4", "3x3"),
 }
 """For the long examples (by a piece of their line): the argument replaced,
 and by what, unless PASSALIVE_README_ALL is set."""

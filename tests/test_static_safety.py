@@ -6,6 +6,7 @@ The last test runs every expectation of Fuego's own regression suite for
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,98 @@ def test_explore_compares_static_safety_with_the_alternating_truth() -> None:
     claim = evaluator.verdict(resolve_side("static-safety", Suicide.ILLEGAL, {}), Colour.BLACK)
     a3 = 1 << 0
     assert not claim.alive and not truth.alive and truth.witnesses[a3] == (1,)  # white B3 captures
+
+
+# ------------------------------------- the rule program agrees with the direct code
+
+from passalive.definitions.facts import bundled_path, load, run  # noqa: E402
+from strategies import random_position  # noqa: E402
+
+
+def by_rules(b: Board) -> tuple[dict[Colour, frozenset[int]], dict[Colour, frozenset[int]]]:
+    """rules/static-safety.dl on the rule engine: the safe blocks and the safe points of each colour."""
+    alive, model = run(b, load(bundled_path("static-safety.dl")))
+    points = {c: frozenset(p for name, p in model.relation("final_safe") if name == c.value) for c in (Colour.BLACK, Colour.WHITE)}
+    return dict(alive), points
+
+
+def assert_rules_agree(b: Board) -> None:
+    alive, points = by_rules(b)
+    direct = static_safety(b)
+    for colour in (Colour.BLACK, Colour.WHITE):
+        assert alive[colour] == direct.safe_chains(colour), f"safe blocks of {colour.value} differ:\n{b}"
+        assert points[colour] == direct.safe[colour], (
+            f"safe points of {colour.value} differ: rules only {sorted(b.names(points[colour] - direct.safe[colour]))}, "
+            f"direct only {sorted(b.names(direct.safe[colour] - points[colour]))}"
+        )
+
+
+def test_the_rule_program_finds_the_2_vital_wall() -> None:
+    b = board("""
+        .......
+        XXXXXXX
+        .......
+        .......
+    """)
+    alive, points = by_rules(b)
+    assert len(alive[Colour.BLACK]) == 1
+    assert set(b.names(points[Colour.BLACK])) >= {"A4", "G4", "A3", "G3"}
+    assert analyse(b, variant="static-safety", engine="rules").alive(Colour.BLACK) == alive[Colour.BLACK]
+
+
+def test_with_the_rule_engine_the_territory_is_the_programs_own() -> None:
+    """`analyse(..., engine="rules")` takes static safety's safe regions from the program's
+    final_safe (not from the direct code), and they are the direct code's regions."""
+    b = board("""
+        .......
+        XXXXXXX
+        .......
+        .......
+    """)
+    by_program = analyse(b, variant="static-safety", engine="rules")
+    assert by_program.details.own_territory is not None
+    direct = analyse(b, variant="static-safety")
+    for colour in (Colour.BLACK, Colour.WHITE):
+        assert by_program.territory(colour) == direct.territory(colour)
+    assert {"A4", "D4", "G4"} <= set(b.names(by_program.territory(Colour.BLACK)))
+
+
+@settings(max_examples=120, deadline=None)
+@given(end_of_game_positions(max_size=9))
+def test_the_rule_program_agrees_with_the_direct_code(b: Board) -> None:
+    assert_rules_agree(b)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_rule_program_agrees_on_games_stopped_early(seed: int) -> None:
+    # Games stopped early leave big regions: chains joined through miai, 2-vital
+    # regions and surrounded areas all occur in these 40 positions.
+    rng = random.Random(seed)
+    for _ in range(40):
+        width, height = rng.choice([(5, 5), (7, 6), (9, 9), (6, 4)])
+        assert_rules_agree(random_position(rng, width, height, move_factor=rng.choice([0.4, 0.8, 1.5, 2.5])))
+
+
+def test_the_rule_program_agrees_on_fuegos_positions() -> None:
+    seen = set()
+    for name, _test_id, _colour, _count, rows in fuego_cases():
+        if name not in seen:
+            seen.add(name)
+            assert_rules_agree(_grid(rows))
+    assert len(seen) > 100
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_rule_program_agrees_on_windows_of_fuegos_positions(seed: int) -> None:
+    # Small whole boards cut out of Fuego's positions, a few points changed:
+    # walls, corridors and eyes in shapes random play rarely makes.
+    positions = sorted({tuple(rows) for _name, _id, _colour, _count, rows in fuego_cases()})
+    rng = random.Random(seed)
+    for _ in range(60):
+        rows = rng.choice(positions)
+        width, height = rng.randint(5, min(10, len(rows[0]))), rng.randint(5, min(10, len(rows)))
+        x0, y0 = rng.randint(0, len(rows[0]) - width), rng.randint(0, len(rows) - height)
+        window = [list(row[x0 : x0 + width]) for row in rows[y0 : y0 + height]]
+        for _ in range(rng.randint(0, 3)):
+            window[rng.randrange(height)][rng.randrange(width)] = rng.choice("XO..")
+        assert_rules_agree(_grid(["".join(row) for row in window]))

@@ -48,6 +48,7 @@ def test_the_summary_is_the_analysis(data):
         return
     assert (summary.variant, summary.alive, summary.territory, summary.chains) == expected
     assert summary.chains_json() == json.dumps(expected[3], separators=(",", ":"))
+    assert summary.sets_json() == json.dumps({"alive": expected[1], "territory": expected[2]}, separators=(",", ":"))[1:-1]
 
 
 def test_a_board_with_two_eyes_and_territory():

@@ -54,6 +54,7 @@ from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei
 from passalive.output.sgf import SgfNode, game_sgf
 from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
 from passalive.tools.sgf_marks import analysed_node
+from passalive.tools.summary import Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
@@ -248,10 +249,10 @@ def _work(item: Item, settings: _Settings) -> Any:
 def _analyse_item(item: Item, settings: _Settings) -> Any:
     rule = item.suicide(settings.suicide)
     if settings.output in ("json", "jsonl") and _fast_path(settings):
-        fast = [_fast_entry(item, rule, name, settings.output == "jsonl") for name in settings.names]
-        if all(entry is not None for entry in fast):
-            # with --jsonl every entry is its line (a str), else its dict
-            return "".join(e for e in fast if isinstance(e, str)) if settings.output == "jsonl" else fast
+        fast = [_fast_entry(item, rule, name, True) for name in settings.names]
+        lines = [entry for entry in fast if isinstance(entry, str)]
+        if len(lines) == len(fast):  # JSON text: --jsonl lines, or the --json document's entries
+            return "".join(lines) if settings.output == "jsonl" else [line[:-1] for line in lines]
     results = [
         analyse(item.diagram.board, variant=name, suicide=rule, engine=settings.engine, program=settings.program,
                 territory=settings.territory)
@@ -278,17 +279,26 @@ def _fast_path(settings: _Settings) -> bool:
 def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False) -> dict[str, Any] | str | None:
     """The JSON entry of `_entry` from bitsets (as a --jsonl line when `line`), or None
     when the general path is needed."""
-    from passalive.tools.summary import summarise, summarise_position
-
-    if item.position is not None:
-        summary = summarise_position(item.position, rule, name)
-        size: list[int] | None = [item.position.game.size] * 2
-    else:
-        board = item.diagram.board
-        summary = summarise(board, rule, name)
-        size = list(board.size) if board.size else None
+    summary = fast_summary(item, rule, name)
     if summary is None:
         return None
+    return summary_entry(item, summary, rule, line)
+
+
+def fast_summary(item: Item, rule: Suicide, name: str | None) -> Summary | None:
+    """The bitset summary of an item (`passalive.tools.summary`), or None when the general path is needed."""
+    if item.position is not None:
+        return summarise_position(item.position, rule, name)
+    return summarise(item.diagram.board, rule, name)
+
+
+def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = False) -> dict[str, Any] | str:
+    """The JSON entry of `_entry` made from a summary (as a --jsonl line when `line`)."""
+    if item.position is not None:
+        size: list[int] | None = [item.position.game.size] * 2
+    else:
+        board_size = item.diagram.board.size
+        size = list(board_size) if board_size else None
     head = {
         **item.fields(),
         "file": item.file,
@@ -298,12 +308,10 @@ def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False)
         "suicide": rule.value,
         "engine": "direct",
         "territory_convention": "healthy",
-        "alive": summary.alive,
-        "territory": summary.territory,
     }
-    if line:  # the chains' JSON is remembered per chain: most chains stay from one node to the next
-        return json_line(head)[:-2] + ',"chains":' + summary.chains_json() + "}\n"
-    return {**head, "chains": summary.chains}
+    if line:  # the names' JSON straight from the bitsets; the chains' remembered per chain (a game keeps most)
+        return json_line(head)[:-2] + "," + summary.sets_json() + ',"chains":' + summary.chains_json() + "}\n"
+    return {**head, "alive": summary.alive, "territory": summary.territory, "chains": summary.chains}
 
 
 @click.command("analyse")

@@ -111,14 +111,16 @@ class JsonDocument:
         self._pretty = _pretty()
         self._count = 0
 
-    def add(self, entry: dict[str, Any]) -> None:
-        """Write one entry of the list."""
+    def add(self, entry: dict[str, Any] | str) -> None:
+        """Write one entry of the list: a dict, or one already written as compact
+        JSON text (the fast front door makes its entries so)."""
         if self._count == 0:
             sys.stdout.write(f'{{\n  "{self._key}": [' if self._pretty else f'{{"{self._key}":[')
         if self._pretty:
-            text = "\n" + textwrap.indent(json.dumps(entry, indent=2), "    ")
+            data = json.loads(entry) if isinstance(entry, str) else entry
+            text = "\n" + textwrap.indent(json.dumps(data, indent=2), "    ")
         else:
-            text = json.dumps(entry, separators=(",", ":"))
+            text = entry if isinstance(entry, str) else _COMPACT.encode(entry)
         sys.stdout.write(("," if self._count else "") + text)
         self._count += 1
 
@@ -574,9 +576,13 @@ def finish(failed: int) -> None:
         sys.exit(2)
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+"""The compact encoder, made once (`json.dumps` with separators makes one per call)."""
+
+
 def json_line(data: dict[str, Any]) -> str:
     """One compact JSON object and a newline (a line of --jsonl)."""
-    return json.dumps(data, separators=(",", ":")) + "\n"
+    return _COMPACT.encode(data) + "\n"
 
 
 def echo_json_line(data: dict[str, Any] | str) -> None:

@@ -95,9 +95,12 @@ class Details:
         self,
         tracer: Callable[[Colour], Trace] | None = None,
         proof: Callable[[int], str] | None = None,
+        own_territory: Callable[[Colour], frozenset[int]] | None = None,
     ) -> None:
         self._tracer = tracer
         self.proof = proof
+        self.own_territory = own_territory
+        """A rule program's own territory (static-safety.dl's safe regions), if it derives one."""
         self._traces: dict[Colour, Trace | None] = {}
         self._territory: dict[tuple[Colour, str], frozenset[int]] = {}
 
@@ -167,6 +170,8 @@ class Analysis:
         colour = Colour.stone(colour)
         own = VARIANTS[self.variant].territory if self.variant in VARIANTS else None
         if own is not None:  # the variant's own territory (static safety's safe regions)
+            if self.engine == "rules" and self.details.own_territory is not None:
+                return self.details.own_territory(colour)  # as the rule program derives it
             return own(self.board, colour)
         return self.details.territory(self, colour, convention or self.territory_convention)
 
@@ -251,8 +256,9 @@ def analyse(
             raise UsageError(f"the variant {chosen.name!r} has no rule program; use --engine direct")
         from passalive.definitions.facts import run_bundled
 
-        alive, proof = run_bundled(board, chosen, suicide)
-        return Analysis(board, chosen.name, suicide, "rules", territory, _chain_sets(board, alive), Details(tracer, proof))
+        alive, proof, own_territory = run_bundled(board, chosen, suicide)
+        details = Details(tracer, proof, own_territory)
+        return Analysis(board, chosen.name, suicide, "rules", territory, _chain_sets(board, alive), details)
     alive_sets: Mapping[Colour, AliveSet]
     if chosen.fast:
         geometry = Geometry.of(board)

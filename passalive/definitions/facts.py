@@ -85,7 +85,12 @@ def run(board: Board, program: Program) -> tuple[dict[Colour, frozenset[int]], M
             f"the relation alive must have one number attribute, alive(b: number); this program declares {decl}",
             decl.loc,
         )
-    model = program.run(board_facts(board))
+    facts = board_facts(board)
+    if "toward" in program.relations:  # a program that follows Fuego's point order (static-safety.dl)
+        from passalive.definitions.static_safety import order_facts
+
+        facts.update(order_facts(board))
+    model = program.run(facts)
     chain_at = board.chain_at
     alive: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
     for row in model.relation("alive"):
@@ -155,12 +160,29 @@ def _why(board: Board, model: Model) -> Callable[[int], str]:
     return why
 
 
-def run_bundled(board: Board, variant: Variant, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:
-    """Run a registered variant's bundled program on a board (one that has a program)."""
+def run_bundled(
+    board: Board, variant: Variant, suicide: Suicide
+) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str], Callable[[Colour], frozenset[int]] | None]:
+    """Run a registered variant's bundled program on a board (one that has a
+    program): the alive chains, their proofs, and for a program that derives
+    its own safe points (`final_safe(c, p)`, static-safety.dl) each colour's
+    safe regions from them."""
     if variant.program is None:
         raise ValueError(f"the variant {variant.name!r} has no rule program")
-    sources, model = run(board, load(bundled_path(variant.program)))
-    return sources, _why(board, model)
+    program = load(bundled_path(variant.program))
+    sources, model = run(board, program)
+    if "final_safe" not in program.relations:
+        return sources, _why(board, model), None
+    safe: dict[str, set[int]] = {c.value: set() for c in STONE_COLOURS}
+    for colour_name, p in model.relation("final_safe"):
+        safe[str(colour_name)].add(int(p))
+    chains = board.chains
+
+    def regions(colour: Colour) -> frozenset[int]:
+        blocks = {p for i in sources[colour] for p in chains[i].points}
+        return frozenset(safe[colour.value] - blocks)
+
+    return sources, _why(board, model), regions
 
 
 def run_program_file(board: Board, path: str, suicide: Suicide) -> tuple[Mapping[Colour, frozenset[int]], Callable[[int], str]]:

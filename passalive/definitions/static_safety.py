@@ -62,19 +62,34 @@ conservative: points are visited in Fuego's order but a graph board without
 coordinates uses point ids; and an opponent region wholly inside a surrounded
 area is always taken as possible eye space (Fuego looks up nakade shapes).
 
+`rules/static-safety.dl` states the same five steps as rules (the variant's
+`--engine rules`; `order_facts` gives it Fuego's point order), and the tests
+check that both find the same safe blocks and safe points.
+
 `static_safety(board)` computes everything for both colours at once, since
 steps 4 and 5 depend on what the other colour has proved; the result is
 cached per board.
+
+Why it is fast enough to run wherever pass-alive runs (bench/bench_static_safety.py:
+under 5x the direct casting-out on 19x19 end-of-game positions): every set of
+points is a Python int used as a bitset in the layout of
+`passalive.definitions.direct.Geometry` (on a plain grid the padded layout of
+`passalive.go.bitboard`), blocks and regions come from its flood fill rather
+than from `Board.chains` and `Board.regions`, one-point regions (most eyes)
+get their properties without a fill, and only the greedy miai choices walk
+point by point, over the few points they concern.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, NamedTuple
 
-from typing import TYPE_CHECKING
-
-from passalive.go.board import STONE_COLOURS, Board, Colour, Region
+from passalive.definitions.direct import Geometry, GraphGeometry, GridGeometry
+from passalive.go.bitboard import bits
+from passalive.go.board import STONE_COLOURS, Board, Colour
 
 if TYPE_CHECKING:  # variants imports this module lazily; a type-only import avoids the cycle
     from passalive.definitions.variants import Trace
@@ -128,150 +143,305 @@ class StaticSafety:
 
 
 # ------------------------------------------------------------------ geometry
+#
+# Sets of points are Python ints used as bitsets in the layout of
+# `passalive.definitions.direct.Geometry`: on a plain grid the padded layout
+# of `passalive.go.bitboard` (bit y*(W+1)+x), on any other board bit p for
+# point p.  Only the greedy choices (which two liberties form a miai) walk
+# point by point, over the few points they concern.
 
 
-class _Geometry:
-    """Point order, directions and diagonals of a board as Fuego sees them.
+class _Tables:
+    """Per point (by bit): Fuego's rank, the neighbours up, right, down, left, the diagonals, the edge.
 
     Fuego visits points from the bottom row upwards, left to right, and the
     neighbours of a point up, right, down, left; greedy choices (which two
     liberties form a miai) follow that order, so this module does too.
     """
 
+    def __init__(self, rank: list[int], directed: list[tuple[int, ...]], diagonals: list[tuple[int, ...]]) -> None:
+        self.rank = rank
+        self.directed = directed
+        self.diagonals = diagonals
+        self.edge = [len(d) < 4 for d in directed]
+
+
+@cache
+def _grid_tables(width: int, height: int) -> _Tables:
+    stride = width + 1
+    n = stride * height
+    rank = [0] * n
+    directed: list[tuple[int, ...]] = [()] * n
+    diagonals: list[tuple[int, ...]] = [()] * n
+    for y in range(height):
+        for x in range(width):
+            b = y * stride + x
+            rank[b] = (height - 1 - y) * width + x
+            near = []
+            for qx, qy in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                if 0 <= qx < width and 0 <= qy < height:
+                    near.append(qy * stride + qx)
+            directed[b] = tuple(near)
+            diagonals[b] = tuple(
+                (y + dy) * stride + x + dx
+                for dx in (-1, 1)
+                for dy in (-1, 1)
+                if 0 <= x + dx < width and 0 <= y + dy < height
+            )
+    return _Tables(rank, directed, diagonals)
+
+
+def _graph_tables(board: Board) -> _Tables:
+    """The tables of a board that is not a plain grid (bit p is point p)."""
+    height = board.size[1] if board.size is not None else 0
+    keys = []
+    for pt in board.points:
+        keys.append((height - 1 - pt.coord[1], pt.coord[0], pt.id) if pt.coord is not None else (0, 0, pt.id))
+    order = sorted(range(len(board.points)), key=keys.__getitem__)
+    rank = [0] * len(order)
+    for i, p in enumerate(order):
+        rank[p] = i
+    adj = board.adjacency
+    directed = []
+    diagonals = []
+    plain = board.is_plain_grid
+    for pt in board.points:
+        p = pt.id
+        near = set(adj[p])
+        found: list[int] = []
+        if pt.coord is not None:
+            x, y = pt.coord
+            for q_xy in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+                q = board.at(*q_xy)
+                if q is not None and q in near:
+                    found.append(q)
+        found += [q for q in adj[p] if q not in found]
+        directed.append(tuple(found))
+        if pt.coord is not None and plain:
+            x, y = pt.coord
+            diag = (board.at(x + dx, y + dy) for dx in (-1, 1) for dy in (-1, 1))
+            diagonals.append(tuple(q for q in diag if q is not None))
+        else:
+            candidates = {r for q in near for r in adj[q]} - near - {p}
+            diagonals.append(tuple(r for r in candidates if len(near & set(adj[r])) >= 2))
+    return _Tables(rank, directed, diagonals)
+
+
+class _Geometry:
+    """A board as bitsets (`Geometry.of`), with the point tables of `_Tables`."""
+
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.adj = board.adjacency
-        self.colours = board.colours
-        height = board.size[1] if board.size is not None else 0
-        keys = []
-        for pt in board.points:
-            if pt.coord is not None:
-                keys.append((height - 1 - pt.coord[1], pt.coord[0], pt.id))
-            else:
-                keys.append((0, 0, pt.id))
-        order = sorted(range(len(board.points)), key=keys.__getitem__)
-        self.rank = [0] * len(order)
-        for i, p in enumerate(order):
-            self.rank[p] = i
-        self._directed_cache: dict[int, tuple[int, ...]] = {}
-        self.near: dict[Colour, list[bool]] = {}
+        g = Geometry.of(board)
+        self.g = g
+        self.mask, self.empty = g.mask, g.empty
+        self.stones = {Colour.BLACK: g.black, Colour.WHITE: g.white}
+        self.dilate, self.fill = g.dilate, g.fill
+        if isinstance(g, GridGeometry):
+            self.tables = _grid_tables(g.width, g.height)
+            self.grid: GridGeometry | None = g
+            self.neighbours: list[int] = []  # the grid's neighbours are shifts
+        else:
+            assert isinstance(g, GraphGeometry)
+            self.tables = _graph_tables(board)
+            self.grid = None
+            self.neighbours = g.neighbours
+        self.rank = self.tables.rank
+        self.directed = self.tables.directed
 
-    def near_colour(self, colour: Colour) -> list[bool]:
-        """For every point, whether a stone of `colour` is next to it."""
-        if colour not in self.near:
-            colours, adj = self.colours, self.adj
-            self.near[colour] = [any(colours[q] is colour for q in adj[p]) for p in range(len(colours))]
-        return self.near[colour]
+    def nbr(self, s: int) -> int:
+        """The points next to a point of `s` (those of `s` only if next to another)."""
+        grid = self.grid
+        if grid is not None:
+            st = grid.stride
+            return ((s << 1) | (s >> 1) | (s << st) | (s >> st)) & self.mask
+        neighbours = self.neighbours
+        result = 0
+        while s:
+            low = s & -s
+            result |= neighbours[low.bit_length() - 1]
+            s ^= low
+        return result
 
-    def directed(self, p: int) -> tuple[int, ...]:
-        """The neighbours of `p` up, right, down, left (then any others)."""
-        found = self._directed_cache.get(p)
-        if found is None:
-            found = self._directed_cache[p] = self._directed(p)
-        return found
+    def three_or_more(self, s: int) -> int:
+        """The points with at least three neighbours in `s`."""
+        grid = self.grid
+        if grid is not None:
+            st, m = grid.stride, self.mask
+            a, b, c, d = (s >> 1) & m, (s << 1) & m, (s >> st) & m, (s << st) & m
+            return (a & b & (c | d)) | (c & d & (a | b))
+        neighbours = self.neighbours
+        return sum(1 << p for p in range(len(neighbours)) if (neighbours[p] & s).bit_count() >= 3)
 
-    def _directed(self, p: int) -> tuple[int, ...]:
-        coord = self.board.points[p].coord
-        near = set(self.adj[p])
-        result: list[int] = []
-        if coord is not None:
-            x, y = coord
-            for q_xy in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-                q = self.board.at(*q_xy)
-                if q is not None and q in near:
-                    result.append(q)
-        result += [q for q in self.adj[p] if q not in result]
-        return tuple(result)
+    def ordered(self, s: int) -> list[int]:
+        """The points of `s` in Fuego's order."""
+        return sorted(bits(s), key=self.rank.__getitem__)
 
-    def ordered(self, points: Iterable[int]) -> list[int]:
-        """Points in Fuego's order."""
-        return sorted(points, key=self.rank.__getitem__)
+    def first(self, s: int) -> int:
+        """The rank of the first point of a non-empty `s` in Fuego's order."""
+        grid = self.grid
+        if grid is not None:  # the leftmost point of the lowest row (the highest bits)
+            st = grid.stride
+            y = (s.bit_length() - 1) // st
+            row = s >> (y * st)
+            return (grid.height - 1 - y) * grid.width + (row & -row).bit_length() - 1
+        return min(map(self.rank.__getitem__, bits(s)))
 
-    def border(self, points: frozenset[int] | set[int]) -> set[int]:
+    def border(self, s: int) -> int:
         """The points next to the set but not in it."""
-        adj = self.adj
-        return {q for p in points for q in adj[p]} - set(points)
+        return self.nbr(s) & ~s
 
-    def on_edge(self, p: int) -> bool:
-        """On the first line: fewer than four neighbours."""
-        return len(self.adj[p]) < 4
+    def ids(self, s: int) -> frozenset[int]:
+        """The point ids of a bitset."""
+        return self.g.points(s)
 
-    def diagonals(self, p: int) -> tuple[int, ...]:
-        """The diagonal neighbours of a point: on a grid, (x±1, y±1); else points sharing two neighbours."""
-        coord = self.board.points[p].coord
-        if coord is not None and self.board.is_plain_grid:
-            x, y = coord
-            found = (self.board.at(x + dx, y + dy) for dx in (-1, 1) for dy in (-1, 1))
-            return tuple(q for q in found if q is not None)
-        near = set(self.adj[p])
-        candidates = {r for q in near for r in self.adj[q]} - near - {p}
-        return tuple(r for r in candidates if len(near & set(self.adj[r])) >= 2)
-
-    def is_split_point(self, p: int, points: frozenset[int] | set[int]) -> bool:
+    def is_split_point(self, p: int, points: int) -> bool:
         """Whether filling `p` leaves the other points of the set in two or more pieces."""
-        rest = set(points) - {p}
-        inside = [q for q in self.adj[p] if q in rest]
-        if len(inside) < 2:
+        rest = points & ~(1 << p)
+        inside = self.nbr(1 << p) & rest
+        if inside & (inside - 1) == 0:
             return False
-        seen = {inside[0]}
-        stack = [inside[0]]
-        while stack:
-            a = stack.pop()
-            for b in self.adj[a]:
-                if b in rest and b not in seen:
-                    seen.add(b)
-                    stack.append(b)
-        return len(seen) < len(rest)
+        return self.fill(inside & -inside, rest) != rest
 
 
 # ------------------------------------------------------------ region facts
 
 
-@dataclass(frozen=True)
-class _Block:
-    index: int
-    stones: frozenset[int]
-    liberties: frozenset[int]
-    adjacency: tuple[tuple[int, ...], ...]
-
-    @property
-    def near(self) -> frozenset[int]:
-        """Every point next to the block, whatever its colour."""
-        adj = self.adjacency
-        return frozenset(q for p in self.stones for q in adj[p]) - self.stones
+class _Block(NamedTuple):
+    index: int  # type: ignore[assignment]  # a NamedTuple field named index hides tuple.index, never called here
+    """The block's index in `board.chains`."""
+    stones: int
+    liberties: int
+    near: int
+    """Every point next to the block, whatever its colour."""
+    first: int
+    """The rank of its first point in Fuego's order."""
 
 
-@dataclass(frozen=True)
-class _Region:
+class _Region(NamedTuple):
     """A closed c-region with its blocks and the properties of step 1."""
 
-    index: int
-    points: frozenset[int]
-    empty: frozenset[int]
+    index: int  # type: ignore[assignment]  # a NamedTuple field named index hides tuple.index, never called here
+    points: int
+    empty: int
     blocks: tuple[_Block, ...]
-    block_set: frozenset[int]
     corridor: bool
     vital1_connected: bool
     vital1: bool
-    inner_blocks: frozenset[int]
+    inner_blocks: int
     """Stones of blocks all of whose empty and opponent neighbours lie in the region."""
 
 
-def _region_facts(geo: _Geometry, region: Region, blocks: Sequence[_Block], colour: Colour) -> _Region:
-    colours, adj = geo.colours, geo.adj
-    c, opp = colour, colour.opponent
-    points = region.points
-    empty = region.empty
-    near_c = geo.near_colour(c)
-    small = all(near_c[p] for p in empty)
-    corridor = all(
-        sum(1 for q in adj[p] if colours[q] is not c) <= 2 and near_c[p] for p in points
-    )
+class _Side:
+    """What step 1 finds for one colour: its blocks and its regions."""
+
+    def __init__(
+        self, own: int, near: int, blocks: tuple[_Block, ...], regions: tuple[_Region, ...], closed: tuple[int, ...]
+    ) -> None:
+        self.own = own
+        self.near = near
+        """Points next to a stone of the colour."""
+        self.blocks = blocks
+        """In Fuego's order."""
+        self.regions = regions
+        """The closed regions next to a block, in Fuego's order."""
+        self.closed = closed
+        """Every closed c-region, with or without blocks."""
+
+    @cached_property
+    def label(self) -> dict[int, _Block]:
+        """The block of each stone (keyed by the stone's bit)."""
+        label: dict[int, _Block] = {}
+        for b in self.blocks:
+            label.update(dict.fromkeys(bits(b.stones), b))
+        return label
+
+
+def _blocks(geo: _Geometry) -> dict[Colour, list[_Block]]:
+    """The blocks of both colours; their `index` is their place in `board.chains`
+    (chains by smallest point id, and bit order follows id order)."""
+    found = []
+    empty, dilate, fill = geo.empty, geo.dilate, geo.fill
+    for c in STONE_COLOURS:
+        own = geo.stones[c]
+        rest = own
+        while rest:
+            stones = fill(rest & -rest, own)
+            rest &= ~stones
+            near = dilate(stones) & ~stones
+            found.append((stones & -stones, c, stones, near & empty, near))
+    found.sort(key=lambda t: t[0])
+    result: dict[Colour, list[_Block]] = {c: [] for c in STONE_COLOURS}
+    for i, (_, c, stones, libs, near) in enumerate(found):
+        result[c].append(_Block(i, stones, libs, near, geo.first(stones)))
+    for blocks in result.values():
+        blocks.sort(key=lambda b: b.first)
+    return result
+
+
+def _side(geo: _Geometry, colour: Colour, blocks: list[_Block]) -> _Side:
+    """Step 1 for one colour: its regions and their properties."""
+    own = geo.stones[colour]
+    opp = geo.stones[colour.opponent]
+    non_c = geo.mask & ~own
+    near_c = geo.nbr(own) & non_c
+    crowded = geo.three_or_more(non_c)
+    open_points = geo.g.open
+    fill, rank, empty = geo.fill, geo.rank, geo.empty
+    closed: list[int] = []
+    found: list[tuple[int, int, list[_Block]]] = []
+    regions_list: list[_Region] = []
+    single = geo.g.isolated(non_c) & ~open_points
+    rest = non_c & ~single
+    # one-point regions (most eyes): every neighbour is a c stone; blocks come in Fuego's order
+    around_single: dict[int, list[_Block]] = {}
+    for b in blocks:
+        for p in bits(b.near & single):
+            around_single.setdefault(p, []).append(b)
+    closed += [1 << p for p in bits(single)]
+    found += [(rank[p], 1 << p, around) for p, around in around_single.items()]
+    while rest:
+        points = fill(rest & -rest, non_c)
+        rest &= ~points
+        if points & open_points:
+            continue
+        closed.append(points)
+        around = [b for b in blocks if b.near & points]
+        if around:
+            found.append((geo.first(points), points, around))
+    found.sort(key=lambda t: t[0])
+    for i, (_, points, around) in enumerate(found):
+        if points & (points - 1):
+            regions_list.append(_region_facts(geo, i, points, around, own, opp, near_c, crowded))
+            continue
+        # a one-point region: small and a corridor; 1-vital when empty or next to one block
+        is_empty = bool(points & empty)
+        connected = len(around) <= 1
+        inner = 0
+        for b in around:
+            if not b.near & ~points:
+                inner |= b.stones
+        regions_list.append(
+            _Region(i, points, points & empty, tuple(around), True,
+                    connected, connected or is_empty, inner)
+        )
+    regions = tuple(regions_list)
+    return _Side(own, near_c, tuple(blocks), regions, tuple(closed))
+
+
+def _region_facts(
+    geo: _Geometry, index: int, points: int, blocks: list[_Block], own: int, opp: int, near_c: int, crowded: int
+) -> _Region:
+    empty = points & geo.empty
+    small = not empty & ~near_c
+    corridor = not points & (crowded | ~near_c)
     if small and len(blocks) <= 1:
         vital1_connected = True
     elif small and len(blocks) <= 4:
-        joint = [p for p in empty if all(p in b.liberties for b in blocks)]
-        vital1_connected = len(joint) >= 2
+        joint = empty
+        for b in blocks:
+            joint &= b.liberties
+        vital1_connected = joint.bit_count() >= 2
     else:
         vital1_connected = False
     if vital1_connected:
@@ -279,49 +449,44 @@ def _region_facts(geo: _Geometry, region: Region, blocks: Sequence[_Block], colo
     elif not all(b.liberties & points for b in blocks):
         vital1 = False
     else:
-        vital1 = _protected_cuts(blocks, points, corridor, colours, opp, empty) or _miai_for_inner(geo, region, blocks, near_c)
-    inner = frozenset(
-        s
-        for b in blocks
-        if all(q in points for p in b.stones for q in adj[p] if colours[q] is not c)
-        for s in b.stones
-    )
-    return _Region(region.index, points, empty, tuple(blocks), region.chains, corridor, vital1_connected, vital1, inner)
+        vital1 = _protected_cuts(blocks, points, corridor, opp, empty) or _miai_for_inner(geo, empty, blocks, near_c)
+    inner = 0
+    for b in blocks:
+        if not b.near & ~points:
+            inner |= b.stones
+    return _Region(index, points, empty, tuple(blocks), corridor, vital1_connected, vital1, inner)
 
 
-def _protected_cuts(
-    blocks: Sequence[_Block], points: frozenset[int], corridor: bool, colours: Sequence[Colour], opp: Colour, empty: frozenset[int]
-) -> bool:
+def _protected_cuts(blocks: Sequence[_Block], points: int, corridor: bool, opp: int, empty: int) -> bool:
     """A corridor whose cutting points (next to two of its blocks) hold no opponent stone."""
     if not corridor:
         return False
-    if points <= empty:
+    if not points & ~empty:
         return True  # no opponent stone can sit on a cut
-    near = [b.near for b in blocks]
     if len(blocks) == 2:
-        return not any(colours[p] is opp for p in points & near[0] & near[1])
+        return not points & blocks[0].near & blocks[1].near & opp
     for i in range(len(blocks)):
         for j in range(i + 1, len(blocks)):
-            if not (points & near[i] & near[j]) <= empty:
+            if points & blocks[i].near & blocks[j].near & ~empty:
                 return False
     return True
 
 
-def _miai_for_inner(geo: _Geometry, region: Region, blocks: Sequence[_Block], near_c: Sequence[bool]) -> bool:
+def _miai_for_inner(geo: _Geometry, empty: int, blocks: Sequence[_Block], near_c: int) -> bool:
     """One block only, and every inner empty point gets two of the block's liberties as a miai."""
     if len(blocks) != 1:
         return False
-    inner = [p for p in geo.ordered(region.empty) if not near_c[p]]
-    libs = {p for p in region.empty if near_c[p]}
-    return all(_take_two(geo, p, libs) for p in inner)
+    libs = [empty & near_c]
+    return all(_take_two(geo, p, libs) for p in geo.ordered(empty & ~near_c))
 
 
-def _take_two(geo: _Geometry, p: int, libs: set[int]) -> bool:
-    """Fuego's Find2Libs: the first two neighbours of `p` in `libs` are used up as a miai."""
-    found = [q for q in geo.directed(p) if q in libs][:2]
+def _take_two(geo: _Geometry, p: int, libs: list[int]) -> bool:
+    """Fuego's Find2Libs: the first two neighbours of `p` in `libs[0]` are used up as a miai."""
+    pool = libs[0]
+    found = [q for q in geo.directed[p] if pool >> q & 1][:2]
     if len(found) < 2:
         return False
-    libs.difference_update(found)
+    libs[0] = pool & ~(1 << found[0]) & ~(1 << found[1])
     return True
 
 
@@ -332,46 +497,45 @@ def _joint_liberties(geo: _Geometry, r: _Region) -> list[int]:
     """Liberties in the region shared by all its blocks (none if a block has fewer than two liberties)."""
     if len(r.blocks) == 1:
         return geo.ordered(r.blocks[0].liberties & r.points)
-    if any(len(b.liberties) < 2 for b in r.blocks):
-        return []
-    fewest = min(r.blocks, key=lambda b: len(b.liberties))
-    return [p for p in geo.ordered(fewest.liberties & r.points) if all(p in b.liberties for b in r.blocks)]
+    joint = r.points
+    for b in r.blocks:
+        if b.liberties.bit_count() < 2:
+            return []
+        joint &= b.liberties
+    return geo.ordered(joint)
 
 
-def _is_2vital(geo: _Geometry, r: _Region, colour: Colour) -> bool:
+def _is_2vital(geo: _Geometry, r: _Region, near_c: int) -> bool:
     """Two intersection points: shared liberties that split the region and are not used as miai."""
     if not r.blocks:
         return False
-    colours, adj = geo.colours, geo.adj
-    inner = [p for p in geo.ordered(r.empty) if not any(colours[q] is colour for q in adj[p])]
+    inner_set = r.empty & ~near_c
+    inner = geo.ordered(inner_set)
     joint = _joint_liberties(geo, r)
     if len(inner) <= 2 and len(joint) >= 2:
-        ips = [p for p in joint if all(q in adj[p] for q in inner) and geo.is_split_point(p, r.points)]
+        ips = [
+            p for p in joint
+            if not inner_set & ~geo.nbr(1 << p) and geo.is_split_point(p, r.points)
+        ]
         if len(ips) >= 2:
             return True
-    used = _miai_paths(geo, r, inner, colour)
+    used = _miai_paths(geo, r, inner, inner_set, near_c)
     if used is None or len(joint) < 2:
         return False
-    return sum(1 for p in joint if geo.is_split_point(p, r.points) and p not in used) >= 2
+    return sum(1 for p in joint if geo.is_split_point(p, r.points) and not used >> p & 1) >= 2
 
 
-def _miai_paths(geo: _Geometry, r: _Region, inner: list[int], colour: Colour) -> set[int] | None:
+def _miai_paths(geo: _Geometry, r: _Region, inner: list[int], inner_set: int, near_c: int) -> int | None:
     """Fuego's Find2ConnForAllInterior: miai pairs for the inner empty points, found outside in.
 
     A point that got its pair becomes a liberty for the points further in.
     Returns the points used in pairs, or None when some inner point gets none.
     """
     if not inner:
-        return set()
-    colours, adj = geo.colours, geo.adj
-    inner_set = set(inner)
-    libs = {
-        p
-        for p in r.empty
-        if p not in inner_set and any(q in inner_set for q in adj[p]) and any(colours[q] is colour for q in adj[p])
-    }
-    todo = set(inner)
-    used: set[int] = set()
+        return 0
+    libs = r.empty & ~inner_set & geo.nbr(inner_set) & near_c
+    todo = inner_set
+    used = 0
     changed = True
     while changed:
         changed = False
@@ -380,23 +544,23 @@ def _miai_paths(geo: _Geometry, r: _Region, inner: list[int], colour: Colour) ->
         for p in inner:
             pair = _best_two(geo, p, libs, todo)
             if pair is not None:
-                used.update(pair)
-                libs.difference_update(pair)
-                libs.add(p)
-                todo.discard(p)
+                both = (1 << pair[0]) | (1 << pair[1])
+                used |= both
+                libs = (libs & ~both) | (1 << p)
+                todo &= ~(1 << p)
                 changed = True
     return None
 
 
-def _best_two(geo: _Geometry, p: int, libs: set[int], todo: set[int]) -> tuple[int, int] | None:
+def _best_two(geo: _Geometry, p: int, libs: int, todo: int) -> tuple[int, int] | None:
     """Two liberties of `p` as a miai, preferring ones no other open inner point needs."""
-    mine = [q for q in geo.directed(p) if q in libs]
+    mine = [q for q in geo.directed[p] if libs >> q & 1]
     if len(mine) <= 1:
         return None
     if len(mine) == 2:
         return (mine[0], mine[1])
-    others = todo - {p}
-    shared = [q for q in mine if any(o in others for o in geo.adj[q])]
+    others = todo & ~(1 << p)
+    shared = [q for q in mine if geo.nbr(1 << q) & others]
     alone = [q for q in mine if q not in shared]
     if len(alone) >= 2:
         return (alone[0], alone[1])
@@ -413,52 +577,56 @@ class _Chain:
     """Blocks joined by miai connections (mutable while chains are merged)."""
 
     blocks: frozenset[int]
-    stones: frozenset[int]
-    liberties: frozenset[int]
-    free: frozenset[int]
+    stones: int
+    liberties: int
+    free: int
 
 
-def _merge_chains(geo: _Geometry, regions: Sequence[_Region], blocks: Mapping[int, _Block]) -> tuple[list[_Chain], dict[int, list[int]]]:
+def _merge_chains(geo: _Geometry, side: _Side) -> tuple[list[_Chain], dict[int, list[int]]]:
     """Join blocks through regions with two common free liberties (step 2).
 
     Returns the chains and, per region index, the chain ids next to it.
     """
     chains: list[_Chain | None] = []
     chain_of: dict[int, int] = {}
-    for index in sorted(blocks, key=lambda i: geo.rank[min(blocks[i].stones, key=geo.rank.__getitem__)]):
-        block = blocks[index]
-        chain_of[index] = len(chains)
-        chains.append(_Chain(frozenset({index}), block.stones, block.liberties, block.liberties))
-    around: dict[int, list[int]] = {r.index: [chain_of[b.index] for b in r.blocks] for r in regions}
+    for block in side.blocks:
+        chain_of[block.index] = len(chains)
+        chains.append(_Chain(frozenset({block.index}), block.stones, block.liberties, block.liberties))
+    regions = side.regions
     # a region's chains in Fuego's order: the order the chains were made in
-    for r in regions:
-        around[r.index].sort()
+    around: dict[int, list[int]] = {r.index: sorted(chain_of[b.index] for b in r.blocks) for r in regions}
+    candidates = [r for r in regions if len(r.blocks) >= 2 and (r.vital1_connected or (r.vital1 and r.corridor))]
 
-    def common(r: _Region, a: int, b: int) -> list[int]:
+    def common(r: _Region, a: int, b: int) -> int:
         ca, cb = chains[a], chains[b]
         assert ca is not None and cb is not None
-        return geo.ordered(r.points & ca.free & cb.free)
+        return r.points & ca.free & cb.free
 
     changed = True
     while changed:
         changed = False
-        for r in regions:
+        for r in candidates:
             ids = around[r.index]
+            if len(ids) < 2:
+                continue
             pair: tuple[int, int] | None = None
-            if r.vital1_connected and len(ids) == 2 and len(common(r, ids[0], ids[1])) >= 2:
+            if r.vital1_connected and len(ids) == 2 and common(r, ids[0], ids[1]).bit_count() >= 2:
                 pair = (ids[0], ids[1])
             elif r.vital1 and r.corridor:
                 pair = next(
-                    ((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if len(common(r, a, b)) >= 2),
+                    ((a, b) for i, a in enumerate(ids) for b in ids[i + 1 :] if common(r, a, b).bit_count() >= 2),
                     None,
                 )
             if pair is None:
                 continue
             a, b = pair
-            lib1, lib2 = common(r, a, b)[:2]
+            lib1, lib2 = geo.ordered(common(r, a, b))[:2]
             ca, cb = chains[a], chains[b]
             assert ca is not None and cb is not None
-            merged = _Chain(ca.blocks | cb.blocks, ca.stones | cb.stones, ca.liberties | cb.liberties, (ca.free | cb.free) - {lib1, lib2})
+            merged = _Chain(
+                ca.blocks | cb.blocks, ca.stones | cb.stones, ca.liberties | cb.liberties,
+                (ca.free | cb.free) & ~(1 << lib1) & ~(1 << lib2),
+            )
             new = len(chains)
             chains.append(merged)
             chains[a] = chains[b] = None
@@ -476,80 +644,96 @@ def _merge_chains(geo: _Geometry, regions: Sequence[_Region], blocks: Mapping[in
 # ---------------------------------------------------------- the whole solver
 
 
-def _blocks_of(board: Board, colour: Colour) -> dict[int, _Block]:
-    adj = board.adjacency
-    result = {}
-    for ch in board.chains_of(colour):
-        result[ch.index] = _Block(ch.index, ch.points, ch.liberties, adj)
-    return result
-
-
 def _test_alive(
-    geo: _Geometry, colour: Colour, regions: Sequence[_Region], chains: Sequence[_Chain], around: Mapping[int, list[int]]
-) -> list[tuple[frozenset[int], frozenset[int]]]:
+    regions: Sequence[_Region], chains: Sequence[_Chain], around: Mapping[int, list[int]]
+) -> list[tuple[frozenset[int], int]]:
     """Step 3: Benson's test on chains with healthy and 1-vital regions.
 
-    Returns, for each group with a safe subset, the safe blocks and the
-    points of its safe regions.
+    A region counts for a chain when it is healthy for it (all its empty
+    points are liberties of the chain, or it is 1-vital) and every chain next
+    to it is still in; chains with fewer than two counting regions are cast
+    out until none is.  Chains are grouped by "a healthy region of one
+    touches the other" (Fuego tests each group on its own; no healthy region
+    spans two groups, so one casting-out over all chains gives the same).
+    Returns, for each group with a safe subset (by its first chain), the
+    safe blocks and the points of its safe regions.
     """
-    healthy: list[list[int]] = [[] for _ in chains]
+    n = len(chains)
+    healthy_for: dict[int, list[int]] = {}
+    count = [0] * n
+    chain_regions: list[list[int]] = [[] for _ in chains]
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
     for r in regions:
-        for i in around[r.index]:
-            if r.vital1 or r.empty <= chains[i].liberties:
-                healthy[i].append(r.index)
-    done: set[int] = set()
-    found = []
-    for start in range(len(chains)):
-        if start in done:
-            continue
-        group = [start]
-        todo = [start]
-        while todo:
-            i = todo.pop()
-            for ri in healthy[i]:
-                for j in around[ri]:
-                    if j not in group:
-                        group.append(j)
-                        todo.append(j)
-        done.update(group)
-        members = set(group)
-        candidates = list(regions)
-        while True:
-            in_group = frozenset(b for i in members for b in chains[i].blocks)
-            candidates = [r for r in candidates if r.block_set <= in_group]
-            kept = {r.index for r in candidates}
-            gone = {i for i in members if sum(1 for ri in healthy[i] if ri in kept) < 2}
-            if not gone:
-                break
-            members -= gone
-        if members:
-            safe_regions = [r for r in candidates if any(r.index in healthy[i] for i in members)]
-            blocks = frozenset(b for i in members for b in chains[i].blocks)
-            pts = frozenset(p for r in safe_regions for p in r.points)
-            found.append((blocks, pts))
-    return found
+        ids = around[r.index]
+        who = ids if r.vital1 else [i for i in ids if not r.empty & ~chains[i].liberties]
+        for i in ids:
+            chain_regions[i].append(r.index)
+        if who:
+            healthy_for[r.index] = who
+            for i in who:
+                count[i] += 1
+            first = root(ids[0])
+            for j in ids[1:]:
+                other = root(j)
+                if other != first:
+                    parent[other] = first
+    alive = [k >= 2 for k in count]
+    stack = [i for i in range(n) if not alive[i]]
+    counting = dict.fromkeys(healthy_for, True)
+    while stack:
+        i = stack.pop()
+        for ri in chain_regions[i]:
+            if counting.get(ri):
+                counting[ri] = False
+                for j in healthy_for[ri]:
+                    count[j] -= 1
+                    if alive[j] and count[j] < 2:
+                        alive[j] = False
+                        stack.append(j)
+    groups: dict[int, tuple[set[int], int]] = {}
+    for i in range(n):
+        if alive[i]:
+            blocks, _ = groups.setdefault(root(i), (set(), 0))
+            blocks.update(chains[i].blocks)
+    if not groups:
+        return []
+    points = dict.fromkeys(groups, 0)
+    for r in regions:
+        if counting.get(r.index) and any(alive[i] for i in healthy_for[r.index]):
+            g = root(around[r.index][0])
+            points[g] |= r.points
+    first_chain: dict[int, int] = {}
+    for i in range(n):
+        first_chain.setdefault(root(i), i)
+    order = sorted(groups, key=first_chain.__getitem__)
+    return [(frozenset(groups[g][0]), points[g]) for g in order]
 
 
-def _can_be_eye(geo: _Geometry, p: int, safe: frozenset[int] | set[int]) -> bool:
+def _can_be_eye(geo: _Geometry, p: int, safe: int) -> bool:
     """Fuego's CanBecomeSinglePointEye: no safe neighbour, at most one safe diagonal (none on the edge)."""
-    if any(q in safe for q in geo.adj[p]):
+    if geo.nbr(1 << p) & safe:
         return False
-    n = sum(1 for q in geo.diagonals(p) if q in safe)
-    if n and geo.on_edge(p):
+    n = sum(1 for q in geo.tables.diagonals[p] if safe >> q & 1)
+    if n and geo.tables.edge[p]:
         return False
     return n <= 1
 
 
-def _might_make_life(geo: _Geometry, area: Iterable[int], safe: frozenset[int] | set[int], who: Colour) -> bool:
+def _might_make_life(geo: _Geometry, area: int, safe: int, who: Colour) -> bool:
     """Whether `who` (the opponent of the safe stones) might make two eyes in `area`.
 
     Eye points are the area's points not next to a safe point and without a
     stone of `who`; two that can each become a one-point eye, and are not
     the only two and adjacent, might give two eyes.
     """
-    colours = geo.colours
-    near_safe = {q for p in safe for q in geo.adj[p]}
-    eye_points = [p for p in geo.ordered(area) if p not in near_safe and colours[p] is not who]
+    eye_points = geo.ordered(area & ~geo.nbr(safe) & ~geo.stones[who])
     if len(eye_points) <= 1:
         return False
     eye = next_to_eye = None
@@ -558,14 +742,14 @@ def _might_make_life(geo: _Geometry, area: Iterable[int], safe: frozenset[int] |
             continue
         if eye is None:
             eye = p
-        elif next_to_eye is None and p in geo.adj[eye]:
+        elif next_to_eye is None and geo.nbr(1 << eye) >> p & 1:
             next_to_eye = p
         else:
             return True
     return False
 
 
-def _connect_all(geo: _Geometry, area: frozenset[int], safe_in: frozenset[int], colour: Colour, omissions: int) -> bool:
+def _connect_all(geo: _Geometry, side: _Side, area: int, safe: int, colour: Colour, omissions: int) -> bool:
     """Fuego's Find2ConnectionsForAll for a surrounded area of `colour`.
 
     Every block on the area's boundary not yet safe, and every block inside,
@@ -575,94 +759,97 @@ def _connect_all(geo: _Geometry, area: frozenset[int], safe_in: frozenset[int], 
     such liberties as a miai -- unless the opponent cannot live in what is
     left.
     """
-    board, colours, adj = geo.board, geo.colours, geo.adj
     opp = colour.opponent
-    safe = set(safe_in)
-    chain_at = board.chain_at
-    boundary = geo.border(area) - safe
-    unsafe = _anchors(geo, boundary)
-    near_safe = {q for p in safe for q in adj[p]}
-    libs = {p for p in area if colours[p] is Colour.EMPTY and p in near_safe}
-    interior = {p for p in area if p not in libs and colours[p] is not opp}
-    unsafe += _anchors(geo, {p for p in interior if colours[p] is colour})
-    used: set[int] = set()
+    own, empty = geo.stones[colour], geo.empty
+    boundary = geo.border(area) & ~safe
+    libs = area & empty & geo.nbr(safe)
+    interior = area & ~libs & ~geo.stones[opp]
+    unsafe = _anchors(side, boundary) + _anchors(side, interior & own)
+    used = 0
     change = True
-    while change and unsafe and len(libs) >= 2:
+    while change and unsafe and libs.bit_count() >= 2:
         newly = []
-        for anchor in unsafe:
-            index = chain_at[anchor]
-            assert index is not None
-            chain = board.chains[index]
-            two = [q for q in geo.ordered(chain.liberties) if q in libs][:2]
+        for block in unsafe:
+            two = [q for q in geo.ordered(block.liberties) if libs >> q & 1][:2]
             if len(two) >= 2:
-                safe |= chain.points
-                libs |= chain.liberties
-                used.update(two)
-                libs -= used
-                newly.append(anchor)
-        unsafe = [a for a in unsafe if a not in newly]
+                safe |= block.stones
+                libs |= block.liberties
+                used |= (1 << two[0]) | (1 << two[1])
+                libs &= ~used
+                newly.append(block)
+        unsafe = [b for b in unsafe if b not in newly]
         change = bool(newly)
     if unsafe:
         return False
-    near_safe = {q for p in safe for q in adj[p]}
-    inner = [p for p in geo.ordered(area) if colours[p] is Colour.EMPTY and p not in near_safe]
-    if omissions == 1 and not _might_make_life(geo, inner, safe, opp):
+    inner = geo.ordered(area & empty & ~geo.nbr(safe))
+    if omissions == 1 and not _might_make_life(geo, _mask(inner), safe, opp):
         return True
+    pool = [libs]
     for p in inner:
-        if not _take_two(geo, p, libs):
+        if not _take_two(geo, p, pool):
             omissions -= 1
             if omissions < 0:
                 return False
     return True
 
 
-def _anchors(geo: _Geometry, stones: Iterable[int]) -> list[int]:
-    """One point per block, the block's first point in Fuego's order, in that order."""
-    chain_at = geo.board.chain_at
-    firsts: dict[int, int] = {}
-    for p in stones:
-        i = chain_at[p]
-        assert i is not None
-        if i not in firsts or geo.rank[p] < geo.rank[firsts[i]]:
-            firsts[i] = p
-    return geo.ordered(firsts.values())
+def _mask(points: Iterable[int]) -> int:
+    result = 0
+    for p in points:
+        result |= 1 << p
+    return result
 
 
-def _is_territory(geo: _Geometry, area: frozenset[int], safe: frozenset[int], colour: Colour) -> bool:
+def _anchors(side: _Side, stones: int) -> list[_Block]:
+    """The blocks of these stones, each once, in Fuego's order."""
+    label = side.label
+    found = []
+    while stones:
+        b = label[(stones & -stones).bit_length() - 1]
+        found.append(b)
+        stones &= ~b.stones
+    found.sort(key=lambda b: b.first)
+    return found
+
+
+def _is_territory(geo: _Geometry, side: _Side, area: int, safe: int, colour: Colour) -> bool:
     """Fuego's IsTerritory: the opponent cannot live inside safe walls, or everything connects."""
     boundary = geo.border(area)
-    if boundary <= safe and not _might_make_life(geo, area, safe, colour.opponent):
+    if not boundary & ~safe and not _might_make_life(geo, area, safe, colour.opponent):
         return True
-    colours = geo.colours
-    return all(colours[q] is colour for q in boundary) and _connect_all(geo, area, safe, colour, 1)
+    return not boundary & ~side.own and _connect_all(geo, side, area, safe, colour, 1)
 
 
-def _extended_is_territory(
-    geo: _Geometry, area: frozenset[int], safe: frozenset[int], colour: Colour, opp_regions: Sequence[Region]
-) -> bool:
+def _extended_is_territory(geo: _Geometry, side: _Side, opp_side: _Side, area: int, safe: int, colour: Colour) -> bool:
     """IsTerritory, first asking whether the opponent can live counting its own regions inside the area."""
     boundary = geo.border(area)
-    inside = any(
-        r.points <= area and all(geo.board.chains[i].points <= area for i in r.chains) for r in opp_regions if not r.open
-    )
-    if boundary <= safe and not inside:
-        if not _might_make_life(geo, area, safe, colour.opponent):
+    if not boundary & ~safe:
+        inside = False
+        for points in opp_side.closed:
+            if points & ~area:
+                continue
+            touching = geo.dilate(points) & opp_side.own
+            stones = 0
+            while touching:
+                b = opp_side.label[(touching & -touching).bit_length() - 1]
+                stones |= b.stones
+                touching &= ~b.stones
+            if not stones & ~area:
+                inside = True
+                break
+        if not inside and not _might_make_life(geo, area, safe, colour.opponent):
             return True
-    return _is_territory(geo, area, safe, colour)
+    return _is_territory(geo, side, area, safe, colour)
 
 
-def _add(geo: _Geometry, safe: dict[Colour, set[int]], colour: Colour, points: frozenset[int], boundary: bool) -> frozenset[int]:
-    """Add points (and, with `boundary`, the blocks around them) to the safe set; the blocks made safe."""
-    safe[colour] |= points
-    if not boundary:
-        return frozenset()
-    colours = geo.colours
-    stones = {q for q in geo.border(points) if colours[q] is not Colour.EMPTY}
-    chain_at = geo.board.chain_at
-    blocks = frozenset(i for i in (chain_at[q] for q in stones) if i is not None)
-    for i in blocks:
-        safe[colour] |= geo.board.chains[i].points
-    return blocks
+def _add(geo: _Geometry, side: _Side, safe: dict[Colour, int], colour: Colour, points: int) -> frozenset[int]:
+    """Add points and the blocks around them to the safe set; the blocks made safe."""
+    found = _anchors(side, geo.border(points) & side.own)
+    made = points
+    for b in found:
+        made |= b.stones
+    safe[colour] |= made
+    return frozenset(b.index for b in found)
 
 
 _LAST: list[StaticSafety] = []
@@ -683,80 +870,80 @@ def clear_cache() -> None:
     _LAST.clear()
 
 
-def _compute(board: Board) -> StaticSafety:
+def _compute(board: Board, surrounded: bool = True) -> StaticSafety:
     geo = _Geometry(board)
-    safe: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
-    steps: list[Step] = []
-    regions: dict[Colour, list[_Region]] = {}
+    blocks = _blocks(geo)
+    safe: dict[Colour, int] = {c: 0 for c in STONE_COLOURS}
+    steps: list[tuple[Colour, str, int, frozenset[int], str, frozenset[int]]] = []
+    sides = {c: _side(geo, c, blocks[c]) for c in STONE_COLOURS}
     for c in STONE_COLOURS:
-        blocks = _blocks_of(board, c)
-        closed = [r for r in board.regions(c) if not r.open and r.chains]
-        closed.sort(key=lambda r: geo.rank[min(r.points, key=geo.rank.__getitem__)])
-        facts = [_region_facts(geo, r, geo_blocks(geo, r, blocks), c) for r in closed]
-        regions[c] = facts
-        chains, around = _merge_chains(geo, facts, blocks)
-        for chain_blocks, pts in _test_alive(geo, c, facts, chains, around):
-            stones = frozenset(s for i in chain_blocks for s in board.chains[i].points)
+        side = sides[c]
+        chains, around = _merge_chains(geo, side)
+        for chain_blocks, pts in _test_alive(side.regions, chains, around):
+            stones = 0
+            for b in side.blocks:
+                if b.index in chain_blocks:
+                    stones |= b.stones
             safe[c] |= stones | pts
-            steps.append(Step(c, "alive", pts, chain_blocks, "two healthy or 1-vital regions for each chain of its group"))
+            steps.append((c, "alive", pts, chain_blocks, "two healthy or 1-vital regions for each chain of its group", frozenset()))
     for c in STONE_COLOURS:
-        for r in regions[c]:
+        side = sides[c]
+        for r in side.regions:
             if r.points & (safe[Colour.BLACK] | safe[Colour.WHITE]):
                 continue
-            if _is_2vital(geo, r, c):
-                made = _add(geo, safe, c, r.points, True)
-                steps.append(Step(c, "2-vital", r.points, made, "a 2-vital region: two intersection points"))
-    for c in STONE_COLOURS:
-        _surrounded_areas(geo, board, c, regions[c], safe, steps)
-    return StaticSafety(board, {c: frozenset(s) for c, s in safe.items()}, tuple(steps))
-
-
-def geo_blocks(geo: _Geometry, region: Region, blocks: Mapping[int, _Block]) -> list[_Block]:
-    """The blocks next to a region, in Fuego's order."""
-    return sorted((blocks[i] for i in region.chains), key=lambda b: geo.rank[min(b.stones, key=geo.rank.__getitem__)])
+            if _is_2vital(geo, r, side.near):
+                made = _add(geo, side, safe, c, r.points)
+                steps.append((c, "2-vital", r.points, made, "a 2-vital region: two intersection points", frozenset()))
+    if surrounded:
+        for c in STONE_COLOURS:
+            _surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
+    ids = geo.ids
+    return StaticSafety(
+        board,
+        {c: ids(s) for c, s in safe.items()},
+        tuple(Step(c, rule, ids(pts), made, note, inner) for c, rule, pts, made, note, inner in steps),
+    )
 
 
 def _surrounded_areas(
-    geo: _Geometry, board: Board, c: Colour, regions: Sequence[_Region], safe: dict[Colour, set[int]], steps: list[Step]
+    geo: _Geometry, side: _Side, opp_side: _Side, c: Colour, safe: dict[Colour, int],
+    steps: list[tuple[Colour, str, int, frozenset[int], str, frozenset[int]]],
 ) -> None:
     """Step 5 for one colour: single regions until none is found, then pairs (then singles again)."""
-    opp_regions = board.regions(c.opponent)
-
-    def block_safe(b: _Block) -> bool:
-        return bool(b.stones & safe[c])
+    regions = side.regions
 
     def single() -> bool:
         any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
+        mine = safe[c]
         for r in regions:
-            if r.points & safe[c] or not any(block_safe(b) for b in r.blocks):
+            if r.points & mine or not any(b.stones & mine for b in r.blocks):
                 continue
             area = r.points | r.inner_blocks
             if area & any_safe:
                 continue
-            if _extended_is_territory(geo, area, frozenset(safe[c]), c, opp_regions):
-                made = _add(geo, safe, c, r.points, True)
-                inner = frozenset(i for i in made if geo.board.chains[i].points <= r.inner_blocks)
-                steps.append(
-                    Step(c, "surrounded", r.points, made - inner, "a region next to safe stones where the opponent cannot live", inner)
-                )
+            if _extended_is_territory(geo, side, opp_side, area, mine, c):
+                made = _add(geo, side, safe, c, r.points)
+                inner = frozenset(b.index for b in r.blocks if b.index in made and not b.stones & ~r.inner_blocks)
+                steps.append((c, "surrounded", r.points, made - inner, "a region next to safe stones where the opponent cannot live", inner))
                 return True
         return False
 
     def pair() -> bool:
         any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
+        mine = safe[c]
         for r1 in regions:
-            if r1.points & safe[c] or not any(block_safe(b) for b in r1.blocks) or r1.points & any_safe:
+            if r1.points & mine or not any(b.stones & mine for b in r1.blocks) or r1.points & any_safe:
                 continue
-            unsafe1 = {b.index for b in r1.blocks if not block_safe(b)}
+            unsafe1 = {b.index for b in r1.blocks if not b.stones & mine}
             for r2 in regions:
                 if r2 is r1 or r2.points & any_safe:
                     continue
                 if not any(b.index in unsafe1 for b in r2.blocks):
                     continue
                 union = r1.points | r2.points
-                if _is_territory(geo, union, frozenset(safe[c]), c):
-                    made = _add(geo, safe, c, union, True)
-                    steps.append(Step(c, "surrounded pair", union, made, "two regions sharing a block, surrounded and safe together"))
+                if _is_territory(geo, side, union, mine, c):
+                    made = _add(geo, side, safe, c, union)
+                    steps.append((c, "surrounded pair", union, made, "two regions sharing a block, surrounded and safe together", frozenset()))
                     return True
         return False
 
@@ -765,6 +952,24 @@ def _surrounded_areas(
     while pair():
         while single():
             pass
+
+
+# ------------------------------------------------------------ the rule program
+
+
+def order_facts(board: Board) -> dict[str, list[tuple[int, ...]]]:
+    """The facts `rules/static-safety.dl` needs besides the board's: Fuego's order.
+
+    `order(p, n)`: p is the n-th point (bottom row first, left to right);
+    `toward(p, q, k)`: q is the k-th neighbour of p (up, right, down, left,
+    then any others); `diagonal(p, q)`: q is a diagonal neighbour of p.
+    """
+    tables = _graph_tables(board)
+    return {
+        "order": [(p, n) for p, n in enumerate(tables.rank)],
+        "toward": [(p, q, k) for p, near in enumerate(tables.directed) for k, q in enumerate(near)],
+        "diagonal": [(p, q) for p, diag in enumerate(tables.diagonals) for q in diag],
+    }
 
 
 # ------------------------------------------------------------ as a variant

@@ -442,7 +442,7 @@ VARIANTS: Mapping[str, Variant] = {
             "static-safety",
             "Müller 1997 / Fuego's go_safe static: blocks and regions safe if the owner answers every attack "
             "(1-vital and 2-vital regions, miai connections, surrounded areas)",
-            NO_SUICIDE, None, _static_safe, _static_trace,
+            NO_SUICIDE, "static-safety.dl", _static_safe, _static_trace,
             word="safe", territory=_static_territory,
         ),
     )

@@ -23,6 +23,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any
 
 from passalive.go.coords import Frame
 from passalive.errors import IllegalMoveError, IllegalPositionError, InputError
@@ -62,6 +63,25 @@ class Colour(enum.Enum):
 
 
 STONE_COLOURS = (Colour.BLACK, Colour.WHITE)
+
+# keyed by id(): hashing an Enum member runs Python code, hashing an int does not
+_CODE = {id(Colour.BLACK): "x", id(Colour.WHITE): "o", id(Colour.EMPTY): "."}
+_BLACK_DIGITS = str.maketrans("xo.", "100")
+_WHITE_DIGITS = str.maketrans("xo.", "010")
+_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_BY_CODE = (Colour.EMPTY, Colour.BLACK, Colour.WHITE)
+
+
+def _colours_of_masks(black: int, white: int, n: int) -> tuple[Colour, ...]:
+    """The colours of points 0..n-1 from the masks of the black and the white
+    stones: each mask as one byte per bit (0 or 1), black + 2 x white as one
+    byte per point, read as codes (0 empty, 1 black, 2 white)."""
+
+    def byte_per_bit(mask: int) -> int:
+        return int.from_bytes(bin(mask)[:1:-1].encode().translate(_BIT_BYTES), "little") if mask else 0
+
+    codes = (byte_per_bit(black) + 2 * byte_per_bit(white)).to_bytes(n, "little")
+    return tuple(map(_BY_CODE.__getitem__, codes))
 
 
 class Side(enum.Enum):
@@ -267,6 +287,58 @@ class Board:
         return cls.from_graph(points, edges, size=board.size, frame=board.frame, open_sides=board.open_sides)
 
     @classmethod
+    def from_masks(
+        cls,
+        black: int,
+        white: int,
+        width: int,
+        height: int,
+        *,
+        marks: Mapping[int, Mark] | None = None,
+        frame: Frame | None = None,
+        open_sides: Iterable[Side] = (),
+    ) -> Board:
+        """A full `width` x `height` grid from the masks of its black and its
+        white stones (bit p for point p, points in reading order: the
+        numbering of `passalive.go.bitboard`) and marks by point id.
+
+        The board `Board.grid` makes of the same rows, except that its
+        `colours` and `points` are made only when first read: a reader that
+        needs only the stones as bitsets (the dead-chain test, the bitset
+        summary of `passalive analyse --json`) never makes the 361 point
+        objects of a 19x19 board, which cost more than analysing it.
+        """
+        if (black | white) >> (width * height) or black & white or black < 0 or white < 0:
+            raise ValueError(f"masks that are no position of a {width}x{height} grid")
+        board = cls.__new__(cls)
+        for name, value in (
+            ("adjacency", grid_adjacency(width, height)),
+            ("size", (width, height)),
+            ("frame", frame if frame is not None else Frame.full_board(height)),
+            ("open_sides", frozenset(open_sides)),
+        ):
+            object.__setattr__(board, name, value)
+        state = board.__dict__
+        state["masks"] = (black, white)
+        state["is_plain_grid"] = True
+        state["_pending_marks"] = dict(marks) if marks else {}
+        return board
+
+    if not TYPE_CHECKING:  # hidden from the type checker: every other attribute stays checked
+
+        def __getattr__(self, name: str) -> Any:
+            """`points` of a board made by `from_masks`, made when first read."""
+            state = self.__dict__
+            if name != "points" or "_pending_marks" not in state:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            colours = self.colours
+            marks = state.pop("_pending_marks")
+            width = self.size[0]
+            points = tuple(Point(p, colour, (p % width, p // width), marks.get(p)) for p, colour in enumerate(colours))
+            object.__setattr__(self, "points", points)
+            return points
+
+    @classmethod
     def from_graph(
         cls,
         points: Sequence[Point],
@@ -342,7 +414,16 @@ class Board:
     @cached_property
     def colours(self) -> tuple[Colour, ...]:
         """The colour of every point, by id."""
+        if "_pending_marks" in self.__dict__:  # made by `from_masks`: from the masks, before any point
+            return _colours_of_masks(*self.masks, len(self.adjacency))
         return tuple(p.colour for p in self.points)
+
+    @cached_property
+    def masks(self) -> tuple[int, int]:
+        """The black and the white stones as masks of point ids (bit p for point
+        p: on a plain grid, the numbering of `passalive.go.bitboard`)."""
+        codes = "".join(map(_CODE.__getitem__, map(id, self.colours)))[::-1]
+        return int(codes.translate(_BLACK_DIGITS) or "0", 2), int(codes.translate(_WHITE_DIGITS) or "0", 2)
 
     def stones(self, colour: Colour) -> frozenset[int]:
         """The points of the given colour."""
@@ -547,8 +628,12 @@ class Board:
         """Chains with no liberty that cannot have one beyond an open side.
 
         In a game such a chain would have been captured, so a position that
-        has one is illegal.
+        has one is illegal.  On a plain grid the usual answer, none, comes
+        from bitsets (`_every_chain_breathes`) without building the chains.
         """
+        size = self.size
+        if size is not None and self.is_plain_grid and _every_chain_breathes(*self.masks, *size, self.open_sides):
+            return ()
         return tuple(c for c in self.chains if not c.liberties and not c.open)
 
     def check_legal(self) -> Board:
@@ -613,3 +698,43 @@ class Board:
         """The same board with black and white exchanged."""
         swap = {Colour.BLACK: Colour.WHITE, Colour.WHITE: Colour.BLACK}
         return self.with_colours({p.id: swap[p.colour] for p in self.points if p.colour in swap})
+
+
+@lru_cache(maxsize=64)
+def _grid_masks(width: int, height: int) -> tuple[int, int, int, dict[Side, int]]:
+    """Masks of point ids of a width x height grid: every point, all but the
+    left column, all but the right column, and the points along each side."""
+    full = (1 << (width * height)) - 1
+    left = sum(1 << (y * width) for y in range(height))
+    right = left << (width - 1)
+    top = (1 << width) - 1
+    sides = {Side.LEFT: left, Side.RIGHT: right, Side.TOP: top, Side.BOTTOM: top << (width * (height - 1))}
+    return full, full & ~left, full & ~right, sides
+
+
+def _every_chain_breathes(black: int, white: int, width: int, height: int, open_sides: frozenset[Side]) -> bool:
+    """Whether every chain of a plain grid has a liberty or reaches an open
+    side (masks of point ids): one flood fill per colour, from every stone next
+    to an empty point or on an open side, must reach all its stones."""
+    if not width or not height:
+        return True
+    full, not_left, not_right, along = _grid_masks(width, height)
+
+    def dilate(m: int) -> int:
+        return m | ((m << 1) & not_left) | ((m >> 1) & not_right) | ((m << width) & full) | (m >> width)
+
+    breathing = dilate(full & ~black & ~white)
+    for side in open_sides:
+        breathing |= along[side]
+    for stones in (black, white):
+        reached = breathing & stones
+        along_rows = stones & not_left  # a carry through it runs to the end of a row's run, never into the next row
+        while True:
+            reached |= ((along_rows + reached) ^ along_rows) & along_rows
+            grown = dilate(reached) & stones
+            if grown == reached:
+                break
+            reached = grown
+        if reached != stones:
+            return False
+    return True

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -120,6 +121,11 @@ def empty_board(size: int) -> Board:
     return Board.grid([[Colour.EMPTY] * size for _ in range(size)], frame=Frame.full_board(size))
 
 
+def _mask(bits: Sequence[int], points: Sequence[int]) -> int:
+    """The union of the bits of these points."""
+    return functools.reduce(operator.or_, map(bits.__getitem__, points), 0)
+
+
 @functools.lru_cache(maxsize=32)
 def _point_objects(size: int) -> dict[Colour, tuple[Point, ...]]:
     """Every point of the size x size board in every colour, made once and shared by all positions."""
@@ -173,8 +179,6 @@ class Game:
         rule = self.info.suicide if suicide is None else Suicide.parse(suicide)
         size = self.info.size
         colours = [Colour.EMPTY] * (size * size)
-        objects = _point_objects(size)
-        points = list(objects[Colour.EMPTY])  # kept equal to `colours`, point by point
         padded = padded_bits(size, size)
         black_bits = white_bits = 0  # each colour's stones in the padded layout
         adjacency = empty_board(size).adjacency
@@ -182,16 +186,17 @@ class Game:
         number = 0
         passes = 0
         black, white, empty = Colour.BLACK, Colour.WHITE, Colour.EMPTY
-        black_points, white_points, empty_points = objects[black], objects[white], objects[empty]
         for step in self.steps:
             notes: list[str] = []
-            changed: Sequence[int] = ()
             if step.black or step.white or step.empty:
                 passes = 0
                 for setup, colour in ((step.black, black), (step.white, white), (step.empty, empty)):
                     for p in setup:
                         colours[p] = colour
-                changed = [*step.black, *step.white, *step.empty]
+                # a setup list changes many points at once: its masks are made in one pass each
+                b, w, e = (_mask(padded, setup) for setup in (step.black, step.white, step.empty))
+                black_bits = (black_bits & ~(w | e)) | b
+                white_bits = (white_bits & ~(b | e)) | w
             if step.colour is not None:
                 number += 1
                 if step.point is None:
@@ -199,31 +204,22 @@ class Game:
                 else:
                     passes = 0
                     note, played = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
-                    changed = [*changed, *played] if changed else played
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
-            for p in changed:
-                now = colours[p]
-                bit = padded[p]
-                if now is black:
-                    points[p] = black_points[p]
-                    black_bits |= bit
-                    white_bits &= ~bit
-                elif now is white:
-                    points[p] = white_points[p]
-                    white_bits |= bit
-                    black_bits &= ~bit
-                else:
-                    points[p] = empty_points[p]
-                    black_bits &= ~bit
-                    white_bits &= ~bit
+                    for p in played:
+                        now, bit = colours[p], padded[p]
+                        if now is black:
+                            black_bits, white_bits = black_bits | bit, white_bits & ~bit
+                        elif now is white:
+                            black_bits, white_bits = black_bits & ~bit, white_bits | bit
+                        else:
+                            black_bits, white_bits = black_bits & ~bit, white_bits & ~bit
             yield Position(
                 game=self,
                 node=step.node,
                 move=number,
                 colours=tuple(colours),
-                points=tuple(points),
                 bits=(black_bits, white_bits),
                 prisoners=(prisoners[0], prisoners[1]),
                 passes=passes,

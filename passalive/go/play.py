@@ -108,3 +108,62 @@ def play(
     for q in own:
         states[q] = empty
     return Played(frozenset(), frozenset(own))
+
+
+def play_mask(
+    neighbours: Sequence[int], mine: int, theirs: int, point: int, suicide: Suicide = Suicide.ILLEGAL
+) -> tuple[int, int, int] | None:
+    """The same rule on bit masks, for searches that play millions of moves.
+
+    A position is two masks of point ids (bit p for point p), the stones of
+    the player to move (`mine`) and of the opponent (`theirs`);
+    `neighbours[p]` is the mask of p's neighbours (`Grid.neighbours` on a
+    plain grid, any board's adjacency otherwise).  Returns `(mine, theirs,
+    captured)` after `mine` plays at `point` -- steps 1 to 3 of the module
+    docstring, with `captured` the mask of the opponent stones removed -- or
+    None when the move is illegal (the point is taken, or a suicide that
+    `suicide` forbids).  Tested equal to `play` on random positions.
+    """
+    stone = 1 << point
+    if (mine | theirs) & stone:
+        return None
+    mine |= stone
+    empty_of = ~(mine | theirs)
+    captured = 0
+    rest = neighbours[point] & theirs
+    while rest:
+        low = rest & -rest
+        if neighbours[low.bit_length() - 1] & empty_of:  # a liberty next to this very stone
+            rest ^= low
+            continue
+        chain, free = _chain_mask(neighbours, theirs, low, empty_of)
+        rest &= ~chain
+        if not free:
+            captured |= chain
+    if captured:
+        return mine, theirs & ~captured, captured
+    if neighbours[point] & empty_of:
+        return mine, theirs, 0
+    own, free = _chain_mask(neighbours, mine, stone, empty_of)
+    if free:
+        return mine, theirs, 0
+    if suicide is Suicide.ILLEGAL or (suicide is Suicide.MULTI and own == stone):
+        return None
+    return mine & ~own, theirs, 0
+
+
+def _chain_mask(neighbours: Sequence[int], stones: int, seed: int, empty: int) -> tuple[int, bool]:
+    """The chain of `stones` through the bit `seed`, and whether it has a liberty (a bit of `empty`)."""
+    chain = frontier = seed
+    free = False
+    while frontier:
+        near = 0
+        while frontier:
+            low = frontier & -frontier
+            near |= neighbours[low.bit_length() - 1]
+            frontier ^= low
+        if near & empty:
+            free = True
+        frontier = near & stones & ~chain
+        chain |= frontier
+    return chain, free

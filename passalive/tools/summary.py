@@ -8,7 +8,11 @@ has every pass-alive chain as a bitset.  `summarise` derives the rest from
 the same bitsets -- every chain of both colours, the c-regions and which of
 them are pass-alive territory -- and names points through a table made once
 per board size, instead of building the `Board`'s own chain and region
-objects.  The result is the same as `Analysis.alive_points`, `.territory` and
+objects.  The bitsets come from the board's stone masks (`Board.masks`: a
+plain board read by `grammar.plain` never makes its point objects) or from a
+game's replay (`summarise_position`), and a --jsonl line is written from
+them without lists of names (`Summary.sets_json`, `chains_json`).  The
+result is the same as `Analysis.alive_points`, `.territory` and
 `Board.chains` give (the tests check it on random positions); any other case
 returns None and the caller takes the general path.
 
@@ -25,11 +29,13 @@ import functools
 import json
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress
 from typing import Any
 
-from passalive.definitions.direct import Geometry, GridGeometry, casting_out
+from passalive.definitions.direct import GridGeometry, casting_out
 from passalive.definitions.analysis import resolve_variant
-from passalive.go.board import STONE_COLOURS, Board
+from passalive.go.bitboard import padded_full, to_padded
+from passalive.go.board import STONE_COLOURS, Board, Side
 from passalive.go.game import Position
 from passalive.go.coords import Frame
 from passalive.go.suicide import Suicide
@@ -42,31 +48,61 @@ FAST_VARIANTS = ("casting-out", "suicide")
 class Summary:
     """What `passalive analyse --json` prints for one board under one variant, as names.
 
-    `chains` lists every chain of both colours in `Board.chains` order as
-    {"colour", "stones", "alive"}; `chains_json()` is the same list as JSON
-    text, made from pieces remembered per chain.
+    `alive` and `territory` give the names of the pass-alive stones and of
+    the territory of each colour, in reading order; `chains` lists every
+    chain of both colours in `Board.chains` order as {"colour", "stones",
+    "alive"}.  `sets_json()` and `chains_json()` are the same as JSON text,
+    made straight from the bitsets and names remembered per board size and
+    per chain (a --jsonl line needs no lists of names).
     """
 
     variant: str
-    alive: dict[str, list[str]]
-    territory: dict[str, list[str]]
+    alive_bits: tuple[int, int] = field(repr=False)
+    """The pass-alive stones of black and of white as bitsets of the padded layout."""
+    territory_bits: tuple[int, int] = field(repr=False)
+    """The territory of black and of white as bitsets of the padded layout."""
     raw_chains: tuple[tuple[str, int, bool], ...] = field(repr=False)
     """(colour name, stones as a bitset of the padded layout, pass-alive) of every chain, in order."""
     table: _NameTable | None = field(default=None, repr=False, compare=False)
 
     @cached_property
+    def alive(self) -> dict[str, list[str]]:
+        """The names of each colour's pass-alive stones: {"black": [...], "white": [...]}."""
+        return self._named(self.alive_bits)
+
+    @cached_property
+    def territory(self) -> dict[str, list[str]]:
+        """The names of each colour's territory: {"black": [...], "white": [...]}."""
+        return self._named(self.territory_bits)
+
+    def _named(self, bits: tuple[int, int]) -> dict[str, list[str]]:
+        assert self.table is not None
+        names = self.table.names
+        return {colour.value: _names(b, names) for colour, b in zip(STONE_COLOURS, bits)}
+
+    def sets_json(self) -> str:
+        """`"alive":{...},"territory":{...}` as compact JSON text (as `json.dumps` writes them)."""
+        assert self.table is not None
+        json_names = self.table.json_names
+        (ab, aw), (tb, tw) = self.alive_bits, self.territory_bits
+        return (
+            f'"alive":{{"black":{json_names(ab)},"white":{json_names(aw)}}},'
+            f'"territory":{{"black":{json_names(tb)},"white":{json_names(tw)}}}'
+        )
+
+    @cached_property
     def chains(self) -> list[dict[str, Any]]:
         """Every chain as {"colour", "stones" (names in reading order), "alive"}."""
         assert self.table is not None
-        chain = self.table.chain
-        return [{"colour": colour, "stones": list(chain(bits)[0]), "alive": alive} for colour, bits, alive in self.raw_chains]
+        names = self.table.names
+        return [{"colour": colour, "stones": _names(bits, names), "alive": alive} for colour, bits, alive in self.raw_chains]
 
     def chains_json(self) -> str:
         """`chains` as compact JSON text (as `json.dumps(chains, separators=(",", ":"))` writes it)."""
         assert self.table is not None
-        chain = self.table.chain
+        chain = self.table.chain_json
         parts = [
-            f'{{"colour":"{colour}","stones":{chain(bits)[1]},"alive":{"true" if alive else "false"}}}'
+            f'{{"colour":"{colour}","stones":{chain(bits)},"alive":{"true" if alive else "false"}}}'
             for colour, bits, alive in self.raw_chains
         ]
         return "[" + ",".join(parts) + "]"
@@ -74,20 +110,48 @@ class Summary:
 
 @dataclass(frozen=True, eq=False)
 class _NameTable:
-    """The name of every bit of a padded grid layout (padding bits: ""), and the
-    names of recently seen chains by bitset: a game's next position keeps most of its chains."""
+    """The name of every bit of a padded grid layout (padding bits: ""), the
+    same names as JSON strings, and recently seen chains as JSON lists of
+    names by bitset: a game's next position keeps most of its chains."""
 
     names: tuple[str, ...]
-    chains: dict[int, tuple[list[str], str]]
+    quoted: tuple[str, ...]
+    chains: dict[int, str]
 
-    def chain(self, bits: int) -> tuple[list[str], str]:
-        """The names of a chain's stones, and them as a JSON list (a bounded cache, emptied when full)."""
+    @cached_property
+    def _bytes(self) -> tuple[tuple[str, ...], ...]:
+        """For each byte of a bitset (bits 8k to 8k+7) and each of its 256
+        values, the JSON names of its set bits joined by commas: a set of
+        names as JSON costs a lookup per byte, not per name."""
+        quoted = self.quoted + ('""',) * (-len(self.quoted) % 8)
+        rows = []
+        for k in range(len(quoted) // 8):
+            row = [""] * 256
+            for value in range(1, 256):
+                low = value & -value
+                rest = value ^ low
+                name = quoted[8 * k + low.bit_length() - 1]
+                row[value] = name + "," + row[rest] if rest else name
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    def json_names(self, bits: int) -> str:
+        """The names of the set bits as a JSON list, in reading order (as
+        `json.dumps(_names(bits, names), separators=(",", ":"))` writes it)."""
+        if not bits:
+            return "[]"
+        first = ((bits & -bits).bit_length() - 1) >> 3
+        data = (bits >> (8 * first)).to_bytes(((bits.bit_length() + 7) >> 3) - first, "little")
+        rows = self._bytes
+        return "[" + ",".join([rows[k][value] for k, value in enumerate(data, first) if value]) + "]"
+
+    def chain_json(self, bits: int) -> str:
+        """The names of a chain's stones as a JSON list (remembered: a bounded cache, emptied when full)."""
         found = self.chains.get(bits)
         if found is None:
             if len(self.chains) > 4096:
                 self.chains.clear()
-            names = _names(bits, self.names)
-            found = self.chains[bits] = (names, json.dumps(names, separators=(",", ":")))
+            found = self.chains[bits] = self.json_names(bits)
         return found
 
 
@@ -98,32 +162,42 @@ def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
     for y in range(height):
         names.extend(frame.name(x, y, width) for x in range(width))
         names.append("")
-    return _NameTable(tuple(names), {})
+    return _NameTable(tuple(names), tuple(json.dumps(name) for name in names), {})
+
+
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _selectors(bits: int) -> bytes:
+    """One byte per bit, lowest bit first: 1 for a set bit, 0 for a clear one (for `itertools.compress`)."""
+    return bin(bits)[:1:-1].encode().translate(_ZERO_ONE)
 
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
-    """The names of the set bits, lowest first (reading order: top row first, left to right).
-
-    The bits are read from a binary string of the set shifted down to its
-    lowest bit, so a chain costs the rows it spans, not the whole board.
-    """
-    if not bits:
-        return []
-    low = (bits & -bits).bit_length() - 1
-    digits = bin(bits >> low)[:1:-1]
-    result = []
-    find = digits.find
-    i = 0
-    while i >= 0:
-        result.append(table[low + i])
-        i = find("1", i + 1)
-    return result
+    """The names of the set bits, lowest first (reading order: top row first,
+    left to right): bit by bit for a few, else by selectors from the lowest
+    set bit on (a chain costs the rows it spans, not the board)."""
+    if bits.bit_count() <= 6:
+        result = []
+        while bits:
+            low = bits & -bits
+            result.append(table[low.bit_length() - 1])
+            bits ^= low
+        return result
+    first = (bits & -bits).bit_length() - 1
+    selectors = _selectors(bits >> first)
+    return list(compress(table[first : first + len(selectors)], selectors))
 
 
 def _components(g: GridGeometry, members: int) -> list[int]:
-    """The connected parts of a bitset, by lowest bit."""
+    """The connected parts of a bitset (lone points without a flood fill)."""
+    single = g.isolated(members)
+    rest = members & ~single
     parts = []
-    rest = members
+    while single:
+        low = single & -single
+        parts.append(low)
+        single ^= low
     while rest:
         part = g.fill(rest & -rest, members)
         parts.append(part)
@@ -132,28 +206,52 @@ def _components(g: GridGeometry, members: int) -> list[int]:
 
 
 class _BitsGeometry(GridGeometry):
-    """The grid geometry of a full square board made from its stones' bitsets
-    (a game position keeps them move by move), without a `Board`."""
+    """The grid geometry of a full rectangular board made from its stones'
+    bitsets in the padded layout (a game position keeps them move by move; a
+    plain grid `Board` has them as `Board.masks`), without the board's points."""
 
-    def __init__(self, black: int, white: int, size: int) -> None:  # noqa: D107 - no Board to read
-        self.width = self.height = size
-        self.stride = size + 1
+    def __init__(self, black: int, white: int, width: int, height: int, open_points: int = 0) -> None:  # noqa: D107
+        self.width = width
+        self.height = height
+        self.stride = width + 1
         self.black = black
         self.white = white
-        self.mask = _full_mask(size)
+        self.mask = padded_full(width, height)
         self.empty = self.mask & ~black & ~white
-        self.open = 0
+        self.open = open_points
 
 
-@functools.lru_cache(maxsize=32)
-def _full_mask(size: int) -> int:
-    row = (1 << size) - 1
-    return sum(row << (y * (size + 1)) for y in range(size))
+@functools.lru_cache(maxsize=64)
+def _open_mask(width: int, height: int, sides: frozenset[Side]) -> int:
+    """The points along the open sides of a width x height grid, in the padded layout."""
+    stride = width + 1
+    row = (1 << width) - 1
+    column = sum(1 << (y * stride) for y in range(height))
+    along = {Side.TOP: row, Side.BOTTOM: row << ((height - 1) * stride), Side.LEFT: column, Side.RIGHT: column << (width - 1)}
+    result = 0
+    for side in sides:
+        result |= along[side]
+    return result
 
 
 def position_geometry(position: Position) -> GridGeometry:
     """The direct algorithm's grid geometry of a game's position, from its replayed bitsets."""
-    return _BitsGeometry(position.bits[0], position.bits[1], position.game.size)
+    size = position.game.size
+    return _BitsGeometry(position.bits[0], position.bits[1], size, size)
+
+
+def board_geometry(board: Board) -> GridGeometry | None:
+    """The direct algorithm's grid geometry of a plain grid board, from its
+    colours (`Board.masks`: its point objects are not needed), or None for
+    any other board."""
+    if board.size is None or not board.is_plain_grid:
+        return None
+    width, height = board.size
+    black, white = board.masks
+    return _BitsGeometry(
+        to_padded(black, width, height), to_padded(white, width, height), width, height,
+        _open_mask(width, height, board.open_sides) if board.open_sides else 0,
+    )
 
 
 def summarise_position(position: Position, suicide: Suicide | None = None, variant: str | None = None) -> Summary | None:
@@ -165,8 +263,7 @@ def summarise_position(position: Position, suicide: Suicide | None = None, varia
     if chosen.name not in FAST_VARIANTS:
         return None
     size = position.game.size
-    g = position_geometry(position)
-    return _summary(g, _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
+    return _summary(position_geometry(position), _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
 
 
 def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None) -> Summary | None:
@@ -175,19 +272,48 @@ def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | N
     if variant is not None and variant not in FAST_VARIANTS:
         return None
     chosen = resolve_variant(variant, suicide)
-    if chosen.name not in FAST_VARIANTS or board.size is None:
+    if chosen.name not in FAST_VARIANTS:
         return None
-    g = Geometry.of(board)
-    if not isinstance(g, GridGeometry):
+    g = board_geometry(board)
+    if g is None:
         return None
     return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points)
+
+
+def _territory(g: GridGeometry, own: int, stones: int, alive: tuple[int, ...], every_point: bool) -> int:
+    """The c-regions that are c's territory (see the module docstring), for c's
+    stones `own`, its pass-alive `stones` and chains `alive` (not empty).
+
+    Every c-region borders some c stone (the grid is connected), so a region
+    fails exactly when it reaches an open side or a c stone that is not
+    pass-alive: one flood fill from those points removes all such regions at
+    once; what remains is split into regions only for the last test.
+    """
+    non_own = g.mask & ~own
+    bad = (g.dilate(own & ~stones) | g.open) & non_own
+    candidates = non_own & ~g.fill(bad, non_own) if bad else non_own
+    if not candidates:
+        return 0
+    reach = [g.dilate(chain) for chain in alive]
+    single = g.isolated(candidates)
+    # one-point regions (most eyes): every c stone next to them is pass-alive, so they are territory
+    # when a pass-alive chain is next to them, and every c stone next to one is in such a chain
+    owned = single
+    larger = candidates & ~single
+    while larger:
+        region = g.fill(larger & -larger, larger)
+        larger &= ~region
+        target = region if every_point else region & g.empty
+        if any(not target & ~near for near in reach):
+            owned |= region
+    return owned
 
 
 def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
     """The summary from a grid geometry (see the module docstring)."""
     every_point = suicide is not Suicide.ILLEGAL
-    alive: dict[str, list[str]] = {}
-    territory: dict[str, list[str]] = {}
+    alive: list[int] = []
+    territory: list[int] = []
     chains: list[tuple[int, str, int, bool]] = []
     for colour in STONE_COLOURS:
         name = colour.value
@@ -195,35 +321,16 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
         result = casting_out(g, colour, all_points)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
-        alive[name] = _names(stones, table.names)
+        alive.append(stones)
         for chain in _components(g, own):
             low = chain & -chain
             chains.append((low, name, chain, low in alive_chains))
-        owned = 0
-        if result.chains:
-            reach = [g.dilate(chain) for chain in result.chains]
-            non_own = g.mask & ~own
-            # one-point regions (most eyes): territory when every c stone next to them is pass-alive
-            single = g.isolated(non_own) & ~g.open
-            owned = single & g.dilate(stones) & ~g.dilate(own & ~stones)
-            seeds = g.dilate(stones) & non_own & ~single  # only regions next to a pass-alive chain can be territory
-            while seeds:
-                region = g.fill(seeds & -seeds, non_own)
-                seeds &= ~region
-                if region & g.open:
-                    continue
-                border = g.dilate(region) & own
-                if not border or border & ~stones:
-                    continue
-                target = region if every_point else region & g.empty
-                if any(not target & ~near for near in reach):
-                    owned |= region
-        territory[name] = _names(owned, table.names)
+        territory.append(_territory(g, own, stones, result.chains, every_point) if result.chains else 0)
     chains.sort()
     return Summary(
         variant=variant,
-        alive=alive,
-        territory=territory,
+        alive_bits=(alive[0], alive[1]),
+        territory_bits=(territory[0], territory[1]),
         raw_chains=tuple((colour, bits, is_alive) for _, colour, bits, is_alive in chains),
         table=table,
     )
