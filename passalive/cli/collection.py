@@ -569,6 +569,15 @@ def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
     return tqdm(total=files, unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
 
 
+def report_expectations(problems: Sequence[str]) -> None:
+    """`--check`: every expected result the positions do not meet, on stderr; exit 1 if any."""
+    for problem in problems:
+        click.echo(f"mismatch: {problem}", err=True)
+    if problems:
+        sys.exit(1)
+    click.echo("all expected results agree", err=True)
+
+
 def finish(failed: int) -> None:
     """End the command: exit status 2 when some file could not be read (--keep-going)."""
     if failed:

@@ -12,14 +12,13 @@ named as on the board; see `passalive.definitions.facts.explain_fact`).  The var
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, report_expectations, run
 from passalive.go.board import Board
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
 from passalive.cli.options import PICTURES, output_options
@@ -116,11 +115,7 @@ def command(
     failed = run(files, selection, inputs.runner, _work, settings, emit)
     sink.close()
     if check:
-        for problem in problems:
-            click.echo(f"mismatch: {problem}", err=True)
-        if problems:
-            sys.exit(1)
-        click.echo("all expected results agree", err=True)
+        report_expectations(problems)
     finish(failed)
 
 

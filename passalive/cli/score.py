@@ -13,13 +13,12 @@ exits with status 1 on a mismatch.
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, report_expectations, run
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number, shown
@@ -238,9 +237,5 @@ def command(
     failed = run(files, selection, inputs.runner, _work, settings, emit)
     sink.close()
     if check:
-        for problem in problems:
-            click.echo(f"mismatch: {problem}", err=True)
-        if problems:
-            sys.exit(1)
-        click.echo("all expected results agree", err=True)
+        report_expectations(problems)
     finish(failed)
