@@ -41,7 +41,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
-from operator import attrgetter
 
 from passalive.go.bitboard import from_padded, padded_full, padded_ids, to_padded
 from passalive.go.board import Board, Colour, grid_adjacency
@@ -55,12 +54,7 @@ def iter_bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-# keyed by id(): hashing an Enum member calls Python code, hashing an int does not
-_CODE = {id(Colour.BLACK): "x", id(Colour.WHITE): "o", id(Colour.EMPTY): "."}
-_COLOUR = attrgetter("colour")
 _ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
-_TO_BLACK = str.maketrans({"x": "1", "o": "0", ".": "0", "-": "0"})
-_TO_WHITE = str.maketrans({"x": "0", "o": "1", ".": "0", "-": "0"})
 
 
 class Geometry:
@@ -133,7 +127,7 @@ class Geometry:
         """The fastest geometry that represents this board exactly."""
         if not force_graph and board.size is not None:
             width, height = board.size
-            if len(board.points) == width * height and board.adjacency == grid_adjacency(width, height):
+            if len(board.adjacency) == width * height and board.adjacency == grid_adjacency(width, height):
                 return GridGeometry(board)
         return GraphGeometry(board)
 
@@ -152,10 +146,9 @@ class GridGeometry(Geometry):
         self.width = width
         self.height = height
         self.stride = width + 1
-        codes = "".join(map(_CODE.__getitem__, map(id, map(_COLOUR, board.points))))
-        padded = "-".join([codes[y * width : (y + 1) * width] for y in range(height)])[::-1]
-        self.black = int(padded.translate(_TO_BLACK), 2)
-        self.white = int(padded.translate(_TO_WHITE), 2)
+        black, white = board.masks  # a board read from masks never makes its point objects
+        self.black = to_padded(black, width, height)
+        self.white = to_padded(white, width, height)
         self.mask = padded_full(width, height)
         self.empty = self.mask & ~self.black & ~self.white
         open_points = board.open_points
