@@ -139,3 +139,13 @@ def test_analyse_all_nodes_sgf_of_a_collection_keeps_its_games_apart(tmp_path: P
     assert written == ["two-games-1.sgf", "two-games-2.sgf"]
     for name in written:
         assert sgf.Sgf_game.from_bytes((tmp_path / name).read_bytes()).get_root().has_property("C")
+
+
+def test_analyse_all_nodes_sgf_keeps_the_records_own_facts() -> None:
+    from pathlib import Path
+
+    game = Path(__file__).parent / "data" / "games" / "handicap.sgf"
+    result = CliRunner().invoke(analyse_command, [str(game), "--all-nodes", "--format", "sgf"])
+    assert result.exit_code == 0, result.output
+    root = sgf.Sgf_game.from_string(result.output).get_root()
+    assert (root.get("KM"), root.get("HA"), root.get("RU"), root.get("PB"), root.get("RE")) == (0.5, 2, "Chinese", "weaker", "B+R")

@@ -43,6 +43,7 @@ from passalive.cli.collection import (
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
+from passalive.go.game import GameInfo
 from passalive.cli.options import Seconds
 from passalive.errors import UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
@@ -204,6 +205,8 @@ class _GameNode:
     game: tuple[str, int, int]
     """(file, game number, variation): the nodes of one game are consecutive."""
     node: SgfNode
+    info: tuple[tuple[str, object], ...] = ()
+    """The game's root facts as SGF properties (on the game's first node)."""
 
 
 def _game_node(item: Item, results: list[Analysis]) -> _GameNode:
@@ -212,8 +215,18 @@ def _game_node(item: Item, results: list[Analysis]) -> _GameNode:
     step = position.step
     move = (step.colour, step.point) if step.colour is not None else None
     title = position.title if position.node == 0 else ""
-    return _GameNode((item.file, position.game.number, position.game.variation),
-                     analysed_node(position.board, move, results, title))
+    game = position.game
+    return _GameNode((item.file, game.number, game.variation),
+                     analysed_node(position.board, move, results, title), _root_facts(game.info))
+
+
+def _root_facts(info: GameInfo) -> tuple[tuple[str, object], ...]:
+    """What the record's root says of the game, as SGF properties for the marked copy."""
+    facts: list[tuple[str, object]] = [
+        ("KM", info.komi), ("HA", info.handicap), ("RU", info.rules),
+        ("PB", info.black), ("PW", info.white), ("RE", info.result), ("GN", info.name),
+    ]
+    return tuple((name, value) for name, value in facts if value not in (None, 0))
 
 
 class _GameSgf:
@@ -223,18 +236,20 @@ class _GameSgf:
         self.pictures = pictures
         self.game: tuple[str, int, int] | None = None
         self.nodes: list[SgfNode] = []
+        self.info: tuple[tuple[str, object], ...] = ()
 
     def add(self, node: _GameNode) -> None:
         if node.game != self.game:
             self.flush()
-            self.game = node.game
+            self.game, self.info = node.game, node.info
         self.nodes.append(node.node)
 
     def flush(self) -> None:
         if self.game is not None and self.nodes:
             path, number, variation = self.game
             line = f"line-{variation}" if variation != 1 else ""
-            self.pictures.append((figure_name(path, number, line), "sgf", game_sgf(self.nodes)))
+            sgf = game_sgf(self.nodes, game_info=dict(self.info))
+            self.pictures.append((figure_name(path, number, line), "sgf", sgf))
         self.game, self.nodes = None, []
 
 

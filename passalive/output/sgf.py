@@ -128,9 +128,14 @@ def game_sgf(
     variations: Sequence[tuple[int, Sequence[SgfNode]]] = (),
     *,
     root_comment: str = "",
+    game_info: Mapping[str, object] | None = None,
 ) -> str:
     """One SGF game tree: `nodes` as the main line, each variation (index, nodes)
-    branching after main-line node `index`.  All boards must be the same grid."""
+    branching after main-line node `index`.  All boards must be the same grid.
+
+    `game_info` are root properties of the game the positions come from (`KM`,
+    `HA`, `RU`, `PB`, `PW`, `RE`, `GN`, as sgfmill types them), so a viewer
+    shows the game's own facts beside the marks."""
     if not nodes:
         raise ValueError("an SGF game needs at least one position")
     first = nodes[0].board
@@ -140,6 +145,8 @@ def game_sgf(
     root.set("AP", ("passalive", "0.1"))
     if root_comment:
         root.set("GC", root_comment)
+    for identifier, value in (game_info or {}).items():
+        root.set(identifier, value)
     main: list[sgf.Tree_node] = []
     previous: Board | None = None
     node = root
