@@ -199,6 +199,20 @@ class Proof:
             yield from child.walk()
 
 
+def _witness_key(witnesses: dict[int, tuple[Any, ...]]) -> tuple[Any, ...]:
+    """An order on derivations that does not depend on hashing: the witness
+    tuples by body position, each value ordered by its type's name first
+    (numbers and strings never meet in one comparison)."""
+    return tuple(
+        (i, tuple((type(v).__name__, v) for v in witnesses[i])) for i in sorted(witnesses) if witnesses[i] is not None
+    )
+
+
+def _env_key(env: dict[str, Any]) -> tuple[Any, ...]:
+    """An order on variable assignments that does not depend on hashing (see `_witness_key`)."""
+    return tuple((k, type(v).__name__, v) for k, v in sorted(env.items()) if v is not None)
+
+
 def _where(rule: ast.Rule) -> str:
     what = "fact" if not rule.body else "rule"
     return f"{what} at {rule.loc}"
@@ -293,9 +307,13 @@ class Explainer:
         plan = self.program.stratum_of(name)
         same = set(plan.relations) if plan.kind == "recursive" else set()
         my_rank = view.ranks.get(name, {}).get(values, 0)
+        # Of a rule's derivations the one with the least witnesses is shown, so
+        # that a proof does not depend on the order of the engine's sets (which
+        # varies with Python's string hashing from run to run).
         fallback = None
         for rule in self.program.rules_for(name):
             compiled = self.program.proof_rule(rule)
+            best = None
             for match in compiled.fn(view.state, None, values, None):
                 _head, witnesses, aggs, bindings = match
                 ok = True
@@ -305,12 +323,15 @@ class Explainer:
                         if r >= my_rank:
                             ok = False
                             break
-                if ok:
-                    return self._rule_proof(text, name, values, rule, compiled, match, view, path, shown)
-                if fallback is None:
-                    fallback = (rule, compiled, match)
+                key = _witness_key(witnesses)
+                if ok and (best is None or key < best[0]):
+                    best = (key, match)
+                if fallback is None or (fallback[0] is rule and key < fallback[3]):
+                    fallback = (rule, compiled, match, key)
+            if best is not None:
+                return self._rule_proof(text, name, values, rule, compiled, best[1], view, path, shown)
         if fallback is not None:
-            rule, compiled, match = fallback
+            rule, compiled, match, _ = fallback
             return self._rule_proof(text, name, values, rule, compiled, match, view, path, shown)
         return Proof(text, "ref", True, "holds (no derivation found)", name, values)
 
@@ -344,7 +365,8 @@ class Explainer:
             for agg in ast.term_aggregates(side):
                 inputs = {k: v for k, v in bindings.items() if not k.startswith("#")}
                 results = body_assignments(agg.body, inputs, view.state, self.program._slots)
-                results.sort(key=lambda r: r[1] is not None)  # counted ones first
+                # counted ones first, each group in an order that does not depend on hashing
+                results.sort(key=lambda r: (r[1] is not None, _env_key(r[0])))
                 for env, bad in results:
                     if bad is not None and not failing:
                         continue
