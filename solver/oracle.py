@@ -244,9 +244,11 @@ class _Question:
         """Seconds left before the deadline (None: no limit)."""
         return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
 
-    def settle(self, chain: int, status: Status, method: Method, depth: int = 0, sequence: tuple[Move, ...] = ()) -> None:
-        """Record a chain's answer and take it off the open list."""
-        self.results[chain] = Truth(chain, self.colour, status, method, depth, tuple(sequence))
+    def settle(
+        self, chain: int, status: Status, method: Method, depth: int = 0, sequence: tuple[Move, ...] = (), note: str = ""
+    ) -> None:
+        """Record a chain's answer and take it off the open list (`note`: see `Truth.reason`)."""
+        self.results[chain] = Truth(chain, self.colour, status, method, depth, tuple(sequence), note)
         self.open.remove(chain)
 
     def answer(self) -> Answer:
@@ -372,7 +374,8 @@ class _Question:
                 moves = _shorten(game, fills, truth.sequence, c)
                 self.settle(c, Status.CAPTURED, Method.Z3, len(moves), moves)
             elif truth.status is Status.PROVEN:
-                self.settle(c, Status.PROVEN, Method.Z3, truth.depth)
+                note = f"after the attacker's {len(fills)} fill(s) of open-region liberties" if fills else ""
+                self.settle(c, Status.PROVEN, Method.Z3, truth.depth, (), note)
             else:
                 self.depth_reached[c] = truth.depth
 

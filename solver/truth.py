@@ -83,6 +83,8 @@ class Truth:
     depth: int = 0
     sequence: tuple[Move, ...] = ()
     reason: str = ""
+    """Unknown: why.  Settled: what the method's `depth` is counted after, if anything
+    (the Z3 check after the attacker's open-region fills)."""
     theorem: Method | None = None
 
     @property

@@ -65,7 +65,7 @@ def _names(moves: list[str], witness: str) -> str:
 def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") -> str:
     truth = verdict.truth
     if verdict.result is Status.PROVEN:
-        return f"proven (no capture by any sequence; {_how(truth.method, verdict.depth)})"
+        return f"proven (no capture by any sequence; {_how(truth.method, verdict.depth, truth.reason)})"
     if verdict.result is Status.ALIVE_TO_DEPTH:
         return f"alive for {verdict.depth} moves (no capture within {verdict.depth} attacker moves)"
     if verdict.result is Status.UNKNOWN:
@@ -78,10 +78,11 @@ def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") 
     return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {_names(_sequence(v, verdict), witness)}"
 
 
-def _how(method: Method | None, depth: int) -> str:
+def _how(method: Method | None, depth: int, note: str = "") -> str:
     """How a proof was obtained, in words."""
     if method is Method.Z3:
-        return f"searched to the complete bound, {depth}"
+        moves = f"{depth} move{'s' if depth != 1 else ''}"
+        return f"Z3 searched to the complete bound, {moves}" + (f" {note}" if note else "")
     if method is Method.SEARCH:
         return "exhaustive search of every reachable position"
     return method.value if method is not None else "?"
