@@ -116,7 +116,6 @@ NOT_REPRODUCED = {
     "static_safety_basics.tst:680", "static_safety_basics.tst:950",
     "static_safety_from_semeai.tst:40", "static_safety_from_semeai.tst:50",
     "static_safety_from_semeai.tst:60", "static_safety_from_semeai.tst:100",
-    "static_safety_seki.tst:80", "static_safety_seki.tst:90", "static_safety_seki.tst:120",
 }
 """Fuego proves more here.  The one examined (nakade-5pts-1) holds an opponent eye shape inside a
 surrounded area, which Fuego's nakade recognition (TestNakade) settles and this implementation does
