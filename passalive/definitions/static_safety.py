@@ -53,14 +53,21 @@ each colour c:
    with its blocks when the opponent cannot live in it (every boundary point
    safe, and no two places where an eye could form), or when every block of
    it can be connected to the safe stones by two liberties and every inner
-   empty point, but one, has two liberties as miai.  Two regions sharing a
-   block not yet safe are tried together the same way.
+   empty point, but one, has two liberties as miai.  An opponent region
+   lying inside the area with its blocks gives the opponent at most one eye
+   when it is a nakade: all its points but one are stones of one block of
+   the owner in a classical nakade shape; then the opponent lives only if
+   another point of the area can become an eye.  Two regions sharing a
+   block not yet safe are tried together the same way (without the nakade
+   test, as Fuego does).
 
 Safe blocks and safe points of one colour never overlap those of the other.
 The analysis differs from Fuego's in two ways, both making it more
 conservative: points are visited in Fuego's order but a graph board without
-coordinates uses point ids; and an opponent region wholly inside a surrounded
-area is always taken as possible eye space (Fuego looks up nakade shapes).
+coordinates uses point ids; and of Fuego's nakade recognition (TestNakade)
+only the case "almost filled by a nakade" on a grid is made -- an opponent
+region with more empty points, a four-point square or a 2x3 region, is
+taken as possible eye space for two eyes.
 
 `rules/static-safety.dl` states the same five steps as rules (the variant's
 `--engine rules`; `order_facts` gives it Fuego's point order), and the tests
