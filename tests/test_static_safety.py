@@ -73,6 +73,42 @@ def test_a_block_inside_a_surrounded_area_is_territory_not_a_safe_block() -> Non
     assert "C4" in b.names(result.territory(Colour.WHITE))
 
 
+def test_a_region_almost_filled_by_a_nakade_gives_at_most_one_eye() -> None:
+    # Black's wall is pass-alive.  The white group inside has one region,
+    # A1 B1 C1 A2 B2 A3: black stones in the bulky five shape and one empty
+    # point.  Capturing them leaves white a nakade eye space (Fuego's
+    # TestNakade, "almost filled by a nakade"), and no other point can become
+    # an eye, so the whole corner is black's.
+    b = board("""
+        .X.X.X
+        XXXXXX
+        OOXX.X
+        .OOXX.
+        XXOOXX
+        XXXOX.
+    """)
+    result = static_safety(b)
+    assert {"A3", "B3", "C3", "A4", "B4", "C2", "D2", "D1", "A1", "B2"} <= safe_names(b, Colour.BLACK)
+    assert not safe_names(b, Colour.WHITE)
+    assert [s.rule for s in result.steps] == ["alive", "surrounded"]
+    alive, points = by_rules(b)
+    assert points[Colour.BLACK] == result.safe[Colour.BLACK]
+
+
+def test_without_the_nakade_the_corner_stays_open() -> None:
+    # The same corner with B2 empty: the region A1 B1 C1 A2 B2 A3 now has two
+    # empty points, which this implementation does not judge; the corner is not proved.
+    b = board("""
+        .X.X.X
+        XXXXXX
+        OOXX.X
+        .OOXX.
+        X.OOXX
+        XXXOX.
+    """)
+    assert "A3" not in safe_names(b, Colour.BLACK)
+
+
 def test_explain_names_the_rule_and_text_says_safe() -> None:
     b = board("""
         .......
