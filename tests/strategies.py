@@ -13,77 +13,23 @@ path) or, from a script, after adding `tests/` to `sys.path`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from passalive.go.board import Board, Colour
+from passalive.go.board import Board, Colour, grid_adjacency
+from passalive.go.play import play as go_play
+from passalive.go.suicide import Suicide
 
 EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
 
 
-def _grid_neighbours(width: int, height: int) -> list[tuple[int, ...]]:
-    result = []
-    for p in range(width * height):
-        x, y = p % width, p // width
-        result.append(
-            tuple(
-                q
-                for q, ok in ((p - width, y > 0), (p - 1, x > 0), (p + 1, x < width - 1), (p + width, y < height - 1))
-                if ok
-            )
-        )
-    return result
-
-
-def _chain_and_liberties(colours: list[Colour], neighbours: list[tuple[int, ...]], start: int) -> tuple[list[int], bool]:
-    colour = colours[start]
-    chain = [start]
-    seen = {start}
-    i = 0
-    while i < len(chain):
-        for q in neighbours[chain[i]]:
-            c = colours[q]
-            if c is EMPTY:
-                return chain, True
-            elif c is colour and q not in seen:
-                seen.add(q)
-                chain.append(q)
-        i += 1
-    return chain, False
-
-
-def play(colours: list[Colour], neighbours: list[tuple[int, ...]], p: int, colour: Colour, suicide: bool) -> bool:
-    """Play `colour` at empty point `p` in place; False (and no change) if illegal.
-
-    (The chain search stops at the first liberty: only liberty-less chains are
-    needed in full.)
-
-    Captures opponent chains left without liberties; a move that leaves its
-    own chain without liberties is legal only if `suicide` and the chain has
-    two or more stones, and then removes it.  Ko is not checked (positions
-    stay legal either way).
-    """
-    colours[p] = colour
-    opponent = colour.opponent
-    captured = False
-    for q in neighbours[p]:
-        if colours[q] is opponent:
-            chain, free = _chain_and_liberties(colours, neighbours, q)
-            if not free:
-                captured = True
-                for r in chain:
-                    colours[r] = EMPTY
-    if captured:
-        return True
-    chain, free = _chain_and_liberties(colours, neighbours, p)
-    if free:
-        return True
-    if suicide and len(chain) >= 2:
-        for r in chain:
-            colours[r] = EMPTY
-        return True
-    colours[p] = EMPTY
-    return False
+def play(colours: list[Colour], neighbours: Sequence[Sequence[int]], p: int, colour: Colour, suicide: bool) -> bool:
+    """Play `colour` at empty point `p` in place by passalive's one capture rule
+    (`passalive.go.play`); False (and no change) if illegal.  With `suicide`,
+    multi-stone suicide is legal.  Ko is not checked (positions stay legal either way)."""
+    rule = Suicide.MULTI if suicide else Suicide.ILLEGAL
+    return go_play(colours, neighbours, p, colour, EMPTY, rule) is not None
 
 
 def random_position(
@@ -102,7 +48,7 @@ def random_position(
     A single-stone capture that could be retaken at once (a ko) forbids the
     retake for one move.
     """
-    neighbours = _grid_neighbours(width, height)
+    neighbours = grid_adjacency(width, height)
     colours = [EMPTY] * (width * height)
     to_move = BLACK
     passes = 0
