@@ -186,7 +186,7 @@ class _Settings:
     territory: str
     explain: bool
     output: str
-    """`text`, `json` or `jsonl`."""
+    """`text`, `json`, `jsonl` or a picture format (`svg`, `png`, `sgf`)."""
     statuses: StatusOptions = StatusOptions()
     fmt: str = "sl"
     """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""

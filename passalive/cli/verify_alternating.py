@@ -50,9 +50,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
 
 def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget: int, inputs: Inputs) -> int:
     """Check every position of the inputs; the number of refuted claims (the caller exits 1 then)."""
-    output = inputs.output(as_json, "plain")
-    if output not in ("text", "json", "jsonl"):
-        output = "text"
+    output = inputs.output(as_json, "plain")  # text, json or jsonl: no pictures here
     sink = Sink(output)
     refuted = 0
 
