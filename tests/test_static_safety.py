@@ -150,22 +150,17 @@ def fuego_cases() -> list[tuple[str, str, str, int, list[str]]]:
 
 NOT_REPRODUCED = {
     "static_safety_basics.tst:680", "static_safety_basics.tst:950",
-    "static_safety_from_semeai.tst:40", "static_safety_from_semeai.tst:50",
-    "static_safety_from_semeai.tst:60", "static_safety_from_semeai.tst:100",
+    "static_safety_from_semeai.tst:40", "static_safety_from_semeai.tst:60",
 }
 """Fuego proves more here (docs/findings.md, "Fuego's own expectations").
 
-* basics 950 (nakade-2x3) and from_semeai 60: white's surrounded area in the lower left holds the
-  black region A2-B4, a 2x3 region with two white stones and four empty points.  Fuego's TestNakade
-  calls it one eye by its vital-point heuristics (counting vital points); only the case "almost
-  filled by a nakade" is made here.  Treating that region as a nakade gives Fuego's counts.
-* from_semeai 50 (black 109, 86 here): the same corner is white's; black's missing points are
-  elsewhere and not found.
-* from_semeai 40 and 100 (white 105, 62 here): no surrounded area with a safe boundary fails here
-  (so no nakade question arises); the cause is not found.
-* basics 680 (static-safety.3, both 42): Fuego makes the black wall safe with its right-hand region
-  H5 H6 J4-J9 (1-vital here, not 2-vital) and a second region not found; the region holding the
-  white stones is neither healthy nor 1-vital here.
+* basics 950 (nakade-2x3), from_semeai 40 and 60: white's surrounded area in the lower left holds
+  the black region A2-B4, a 2x3 region with two white stones and four empty points.  Fuego's
+  TestNakade calls it one eye by its vital-point count (no empty vital point, fewer than three
+  occupied ones); only the case "almost filled by a nakade" is made here.
+* basics 680 (static-safety.3, both 42): Fuego finds the black region H5 H6 J4-J9 2-vital: after
+  giving each inner empty point a miai, Fuego's Find2ConnForAllInterior frees the intersection
+  points used in those miai when a connected inner point can stand in for them.
 """
 
 
