@@ -95,9 +95,12 @@ def test_a_region_almost_filled_by_a_nakade_gives_at_most_one_eye() -> None:
     assert points[Colour.BLACK] == result.safe[Colour.BLACK]
 
 
-def test_without_the_nakade_the_corner_stays_open() -> None:
-    # The same corner with B2 empty: the region A1 B1 C1 A2 B2 A3 now has two
-    # empty points, which this implementation does not judge; the corner is not proved.
+def test_with_two_empty_points_the_vital_points_decide() -> None:
+    # The same corner with B2 empty: the region A1 B1 C1 A2 B2 A3 has two
+    # empty points.  Fuego's TestNakade counts its vital points (points with
+    # three neighbours in a region holding a 2x2 square): B1 and A2, both
+    # black stones, and no empty one -- one eye for white at most, so the
+    # corner is black's (Fuego's go_safe static says all 36 points).
     b = board("""
         .X.X.X
         XXXXXX
@@ -106,7 +109,42 @@ def test_without_the_nakade_the_corner_stays_open() -> None:
         X.OOXX
         XXXOX.
     """)
-    assert "A3" not in safe_names(b, Colour.BLACK)
+    assert len(safe_names(b, Colour.BLACK)) == 36
+    alive, points = by_rules(b)
+    assert points[Colour.BLACK] == static_safety(b).safe[Colour.BLACK]
+
+
+NAKADE_2X3 = """
+    .OOOOOOOO
+    OOOOOOOOO
+    .OOOOOOOO
+    OOOOOOOOO
+    XXXXOOOOO
+    ..X.OOOOO
+    OOX.OOOOO
+    ..X.OOOOO
+    XXX.OOOOO
+"""
+"""Fuego's nakade-2x3 (regression static_safety_basics 950): black's region A2-B4 holds white A3 B3."""
+
+
+def test_a_2x3_region_with_its_vital_points_taken_is_one_eye() -> None:
+    # Black's region A2-B4 is a 2x3 rectangle on the edge.  Its vital points
+    # (three neighbours in the region) are A3 and B3: both white stones, no
+    # empty one, so Fuego's TestNakade calls it one eye, black cannot live
+    # in white's area, and the whole board is white's.
+    b = board(NAKADE_2X3)
+    assert len(safe_names(b, Colour.WHITE)) == 81
+    alive, points = by_rules(b)
+    assert points[Colour.WHITE] == static_safety(b).safe[Colour.WHITE]
+
+
+def test_an_empty_vital_point_leaves_the_region_two_eyes() -> None:
+    # Without white B3 the empty B3 is a vital point black may still take:
+    # not one eye, so the lower left stays open (Fuego: 61 white points).
+    b = board(NAKADE_2X3.replace("OOX.OOOOO", "O.X.OOOOO"))
+    assert len(safe_names(b, Colour.WHITE)) == 61
+    assert "A3" not in safe_names(b, Colour.WHITE)
 
 
 def test_explain_names_the_rule_and_text_says_safe() -> None:
@@ -148,22 +186,6 @@ def fuego_cases() -> list[tuple[str, str, str, int, list[str]]]:
     return cases
 
 
-NOT_REPRODUCED = {
-    "static_safety_basics.tst:680", "static_safety_basics.tst:950",
-    "static_safety_from_semeai.tst:40", "static_safety_from_semeai.tst:60",
-}
-"""Fuego proves more here (docs/findings.md, "Fuego's own expectations").
-
-* basics 950 (nakade-2x3), from_semeai 40 and 60: white's surrounded area in the lower left holds
-  the black region A2-B4, a 2x3 region with two white stones and four empty points.  Fuego's
-  TestNakade calls it one eye by its vital-point count (no empty vital point, fewer than three
-  occupied ones); only the case "almost filled by a nakade" is made here.
-* basics 680 (static-safety.3, both 42): Fuego finds the black region H5 H6 J4-J9 2-vital: after
-  giving each inner empty point a miai, Fuego's Find2ConnForAllInterior frees the intersection
-  points used in those miai when a connected inner point can stand in for them.
-"""
-
-
 def _grid(rows: list[str]) -> Board:
     colour = {"X": Colour.BLACK, "O": Colour.WHITE, ".": Colour.EMPTY}
     return Board.grid([[colour[ch] for ch in row] for row in rows])
@@ -172,7 +194,7 @@ def _grid(rows: list[str]) -> Board:
 @pytest.mark.parametrize(
     "name,test_id,colour,count,rows",
     [
-        pytest.param(*case, id=case[1], marks=[pytest.mark.xfail(strict=True, reason="Fuego proves more (see NOT_REPRODUCED)")] if case[1] in NOT_REPRODUCED else [])
+        pytest.param(*case, id=case[1])
         for case in fuego_cases()
     ],
 )

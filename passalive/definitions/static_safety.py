@@ -519,44 +519,92 @@ def _is_2vital(geo: _Geometry, r: _Region, near_c: int) -> bool:
     inner_set = r.empty & ~near_c
     inner = geo.ordered(inner_set)
     joint = _joint_liberties(geo, r)
-    if len(inner) <= 2 and len(joint) >= 2:
+    if len(joint) < 2:
+        return False
+    if len(inner) <= 2:
         ips = [
             p for p in joint
             if not inner_set & ~geo.nbr(1 << p) and geo.is_split_point(p, r.points)
         ]
         if len(ips) >= 2:
             return True
-    used = _miai_paths(geo, r, inner, inner_set, near_c)
-    if used is None or len(joint) < 2:
+    splits = [p for p in joint if geo.is_split_point(p, r.points)]
+    if len(splits) < 2:
         return False
-    return sum(1 for p in joint if geo.is_split_point(p, r.points) and not used >> p & 1) >= 2
+    used = _miai_paths(geo, r, inner, inner_set, near_c, _mask(splits))
+    if used is None:
+        return False
+    return sum(1 for p in splits if not used >> p & 1) >= 2
 
 
-def _miai_paths(geo: _Geometry, r: _Region, inner: list[int], inner_set: int, near_c: int) -> int | None:
+def _miai_paths(
+    geo: _Geometry, r: _Region, inner: list[int], inner_set: int, near_c: int, splits: int
+) -> int | None:
     """Fuego's Find2ConnForAllInterior: miai pairs for the inner empty points, found outside in.
 
     A point that got its pair becomes a liberty for the points further in.
     Returns the points used in pairs, or None when some inner point gets none.
+    When every inner point has its pair, intersection points (`splits`) are
+    handed back where an inner point can do without them
+    (`_spare_intersection_points`).
     """
     if not inner:
         return 0
     libs = r.empty & ~inner_set & geo.nbr(inner_set) & near_c
     todo = inner_set
     used = 0
+    pairs: list[tuple[int, int]] = []
     changed = True
     while changed:
         changed = False
         if not todo:
-            return used
+            return _spare_intersection_points(geo, inner, pairs, libs, used, splits)
         for p in inner:
             pair = _best_two(geo, p, libs, todo)
             if pair is not None:
+                pairs.append(pair)
                 both = (1 << pair[0]) | (1 << pair[1])
                 used |= both
                 libs = (libs & ~both) | (1 << p)
                 todo &= ~(1 << p)
                 changed = True
     return None
+
+
+def _spare_intersection_points(
+    geo: _Geometry, inner: list[int], pairs: list[tuple[int, int]], libs: int, used: int, splits: int
+) -> int:
+    """The last pass of Fuego's Find2ConnForAllInterior: give intersection points back.
+
+    Every inner point is connected now, so each has become a liberty in the
+    pool (`libs`, with what no pair took).  Visiting the inner points in
+    order, an inner point with neighbours left in the pool looks at every
+    pair (in the order they were taken) whose two points are both its
+    neighbours: each point of the pair that is an intersection point is
+    given back (no longer used), and the inner point's first neighbour left
+    in the pool takes its place -- for the second point of a pair only while
+    one is left.  Returns the points used afterwards.
+    """
+    rank = geo.rank
+    for p in inner:
+        around = geo.nbr(1 << p)
+        rest = around & libs
+        if not rest:
+            continue
+        for pair in pairs:
+            if not (around >> pair[0] & 1 and around >> pair[1] & 1):
+                continue
+            for k, q in enumerate(pair):
+                if not splits >> q & 1 or (k == 1 and not rest):
+                    continue
+                libs |= 1 << q
+                used &= ~(1 << q)
+                if rest:
+                    stand_in = 1 << min(bits(rest), key=rank.__getitem__)
+                    libs &= ~stand_in
+                    rest &= ~stand_in
+                    used |= stand_in
+    return used
 
 
 def _best_two(geo: _Geometry, p: int, libs: int, todo: int) -> tuple[int, int] | None:
@@ -842,8 +890,8 @@ def _extended_might_make_life(
     """Whether the opponent might make two eyes in an area whose every boundary point is safe.
 
     With no opponent region (and its blocks) inside the area, this is
-    `_might_make_life`.  Two such regions, or one that is not a nakade
-    (`_is_nakade`), might give two eyes.  One nakade region gives at most one
+    `_might_make_life`.  Two such regions, or one that may give two eyes
+    (`_gives_one_eye`), might give two eyes.  One nakade region gives at most one
     eye; then the opponent lives only if a second eye can form elsewhere: at
     a point of the rest of the area, not next to a safe point and without an
     opponent stone, that can become a one-point eye.
@@ -861,7 +909,7 @@ def _extended_might_make_life(
             touching &= ~b.stones
         if stones & ~area:
             continue
-        if nakade is not None or not _is_nakade(geo, side, points):
+        if nakade is not None or not _gives_one_eye(geo, side, opp_side, points):
             return True
         nakade = points | stones
     if nakade is None:
@@ -870,54 +918,165 @@ def _extended_might_make_life(
     return any(_can_be_eye(geo, p, safe) for p in bits(rest))
 
 
-def _degree_code(geo: _Geometry, points: int) -> tuple[int, ...]:
-    """How many points of the set have 0, 1, 2, 3, 4 neighbours in it (the shape up to symmetry, for small sets)."""
-    counts = [0] * 5
+def _degree_code(geo: _Geometry, points: int, diagonal: bool = False) -> int:
+    """Fuego's DegreeCode: the sum of 10**k over the points of the set with k neighbours in it.
+
+    The digits count the points with 0, 1, 2, ... neighbours in the set,
+    which names a small shape up to symmetry (1030 is the T: three points
+    with one neighbour, one with three).  With `diagonal`, diagonal
+    neighbours count too (Fuego's DegreeCode8).
+    """
+    code = 0
+    diagonals = geo.tables.diagonals
     for p in bits(points):
-        counts[min(4, (geo.nbr(1 << p) & points).bit_count())] += 1
-    return tuple(counts)
+        k = (geo.nbr(1 << p) & points).bit_count()
+        if diagonal:
+            k += sum(1 for q in diagonals[p] if points >> q & 1)
+        code += 10**k
+    return code
 
 
 _NAKADE_SHAPES = {
-    4: {(0, 0, 4, 0, 0), (0, 3, 0, 1, 0)},  # the bulky four (a 2x2 square) and the T
-    5: {(0, 1, 3, 1, 0), (0, 4, 0, 0, 1)},  # the bulky five and the cross
-    6: {(0, 2, 3, 0, 1)},  # the rabbity six
+    4: {400, 1030},  # the bulky four (a 2x2 square) and the T
+    5: {1310, 10040},  # the bulky five and the cross
+    6: {10320},  # the rabbity six
 }
-"""The classical nakade shapes of four to six points, by `_degree_code` (on a grid each code names one shape)."""
+"""The classical nakade shapes of four to six points, by `_degree_code` (every block of up to three is one)."""
 
-_BULKY_FOUR = (0, 0, 4, 0, 0)
-_TWO_BY_THREE = (0, 0, 4, 2, 0)
+_LIVING_WHEN_ALMOST_FILLED = {220, 320, 1130, 2400, 2220}
+"""Fuego's IsAliveBlock: four or five in a row, the L with a foot or T, the 2x3, the six that is not rabbity.
+Captured in a region they fill but for one point, they leave two eyes."""
+
+_BULKY_FOUR, _BULKY_FIVE, _TWO_BY_THREE = 400, 1310, 2400
 
 
-def _is_nakade(geo: _Geometry, side: _Side, points: int) -> bool:
-    """Fuego's nakade test (TestNakade), in its one case "almost filled by a nakade".
+def _gives_one_eye(geo: _Geometry, side: _Side, opp_side: _Side, points: int) -> bool:
+    """Whether an opponent region inside the area gives the opponent at most one eye (a nakade).
 
-    `points` is an opponent region inside the area.  It gives the opponent at
-    most one eye when it has three to seven points, all but one of them
-    stones of one block of the area's owner, and that block has a nakade
-    shape: whatever the opponent does, capturing the block leaves a nakade
-    eye space whose vital point the owner takes.  Only on a plain grid (the
-    shapes are grid shapes).  Fuego first treats a four-point square region
-    and a 2x3 region by special rules; those regions are left out here (so
-    this proves no more than Fuego), as are Fuego's vital-point heuristics
-    for regions with more empty points.
+    Fuego asks its TestNakade (the answer "isNakade") of a region of three to
+    seven points that is not 2-vital; `side` is the area's owner, whose stones
+    stand in the region, `opp_side` the region's colour.  Only on a plain
+    grid: the shapes and the edge are grid notions.
     """
-    if geo.grid is None:
+    if geo.grid is None or not 3 <= points.bit_count() <= 7:
         return False
+    if not _test_nakade(geo, side, opp_side, points):
+        return False
+    region = next((r for r in opp_side.regions if r.points == points), None)
+    return region is None or not _is_2vital(geo, region, opp_side.near)
+
+
+def _test_nakade(geo: _Geometry, side: _Side, opp_side: _Side, points: int) -> bool:
+    """Fuego's TestNakade for a closed region of 3-7 points: does it give at most one eye?
+
+    The owner's stones in the region (`stones`) can be captured; the
+    question is whether the region's colour can make two eyes of it.  The
+    rules, in Fuego's order:
+
+    * a 2x2 square: one eye, unless it holds exactly two stones on a diagonal;
+    * a bulky five with three stones: one eye when they are one block next to
+      both empty points (two blocks, or an empty point away from the block,
+      leave more);
+    * a 2x3 rectangle with stones: Fuego's special cases (`_two_by_three`);
+    * one empty point left: one eye when the stones are one block of a
+      nakade shape; not when they have a shape that lives once captured, or
+      any region holding five stones in a row, or a T or L-with-a-foot
+      shape of stones that always lives;
+    * otherwise the vital points decide: a point with at least two
+      neighbours that are empty or stones (three when the region holds a
+      2x2 square; an empty one with exactly two must split the region).  An
+      empty vital point the owner may not play on (suicide) divides the
+      region: two eyes.  An empty one the owner may play makes the nakade
+      only by being played: not yet one eye.  With none empty, fewer than
+      three vital points taken by stones and at most six points, Fuego calls
+      the region one eye (a heuristic of its own: "not sure if this even
+      works"; the alternating-play searches of docs/findings.md check it on
+      small boards).
+    """
     n = points.bit_count()
-    if not 3 <= n <= 7:
-        return False
+    own = side.own
+    stones = points & own
     empty = points & geo.empty
-    if empty.bit_count() != 1:
+    code = _degree_code(geo, points)
+    if n == 4 and code == _BULKY_FOUR:
+        return not _two_diagonal_stones(geo, stones)
+    if n == 5 and code == _BULKY_FIVE and stones.bit_count() == 3:
+        block = side.label[(stones & -stones).bit_length() - 1].stones
+        return block == stones and not any(not geo.nbr(1 << p) & own for p in bits(empty))
+    if n == 6 and code == _TWO_BY_THREE and stones:
+        verdict = _two_by_three(geo, points, stones, opp_side.own)
+        if verdict is not None:
+            return verdict
+    stone_code = _degree_code(geo, stones)
+    if empty.bit_count() == 1 and stones:
+        size = stones.bit_count()
+        block = side.label[(stones & -stones).bit_length() - 1].stones
+        if block == stones and (size <= 3 or stone_code in _NAKADE_SHAPES.get(size, set())):
+            return True
+        if stone_code in _LIVING_WHEN_ALMOST_FILLED:
+            return False
+    if stone_code == 320 or (stone_code == 1130 and _degree_code(geo, stones, diagonal=True) in (11210, 3110)):
+        return False  # Fuego's IsAlwaysAliveBlock: five in a row; the T or L with a foot that cannot become a nakade
+    enough = 3 if _has_square(geo, points) else 2
+    occupied = 0
+    for p in bits(points):
+        k = (geo.nbr(1 << p) & points).bit_count()
+        if k < 4 and (k < enough or (k == 2 and empty >> p & 1 and not geo.is_split_point(p, points))):
+            continue  # not a vital point
+        if empty >> p & 1:
+            return False  # an empty vital point: a divider, or the move that would make the nakade
+        occupied += 1
+    return occupied < 3 and n <= 6
+
+
+def _two_diagonal_stones(geo: _Geometry, stones: int) -> bool:
+    """In a 2x2 region: exactly two stones, on a diagonal (not next to each other)."""
+    if stones.bit_count() != 2:
         return False
-    stones = points & ~empty
-    if side.label[(stones & -stones).bit_length() - 1].stones != stones:
+    return not geo.nbr(stones) & stones
+
+
+def _has_square(geo: _Geometry, points: int) -> bool:
+    """Whether the set holds four points forming a 2x2 square (Fuego: the shape is not a tree)."""
+    grid = geo.grid
+    assert grid is not None
+    st = grid.stride
+    return bool(points & (points >> 1) & (points >> st) & (points >> (st + 1)))
+
+
+def _two_by_three(geo: _Geometry, points: int, stones: int, walls: int) -> bool | None:
+    """Fuego's Special2x3Cases for a 2x3 region with stones: one eye (True), more (False), or no rule (None).
+
+    Two rules anywhere: four stones in an S shape, or three stones two of
+    which touch and the third diagonally, leave more than one eye.  Then
+    only for a 2x3 lying along the edge (three points on it, not in a
+    corner): a single stone on the edge next to a stone of the region's
+    colour, or two separate stones both on the edge, leave more; two stones
+    on a diagonal, or three separate stones (two on one line, one between
+    them on the other), make one eye when the stone on the edge (the first
+    in Fuego's order) touches a stone of the region's colour (`walls`).
+    """
+    code = _degree_code(geo, stones)
+    code8 = _degree_code(geo, stones, diagonal=True)
+    if (code, code8) in ((220, 2200), (21, 120)):
         return False
-    region_code = _degree_code(geo, points)
-    if (n == 4 and region_code == _BULKY_FOUR) or (n == 6 and region_code == _TWO_BY_THREE):
-        return False
-    size = n - 1
-    return size <= 3 or _degree_code(geo, stones) in _NAKADE_SHAPES.get(size, set())
+    edge = geo.tables.edge
+    if sum(1 for p in bits(points) if edge[p]) != 3:
+        return None
+    count = stones.bit_count()
+    first = min(bits(stones), key=geo.rank.__getitem__)
+    on_edge = [p for p in geo.ordered(stones) if edge[p]]
+    if count == 1:
+        return False if edge[first] and geo.nbr(1 << first) & walls else None
+    if count == 2:
+        if edge[first] and code == 2 and len(on_edge) == 2:
+            return False
+        if code == 2 and code8 == 20 and on_edge and geo.nbr(1 << on_edge[0]) & walls:
+            return True
+        return None
+    if count == 3 and code == 3 and code8 == 120 and on_edge and geo.nbr(1 << on_edge[0]) & walls:
+        return True
+    return None
 
 
 def _add(geo: _Geometry, side: _Side, safe: dict[Colour, int], colour: Colour, points: int) -> frozenset[int]:
