@@ -30,7 +30,11 @@ each colour c:
      *intersection points* -- liberties of every block next to it whose
      occupation splits the region in two -- that are not needed as miai to
      protect the region's inner empty points.  Playing either intersection
-     point connects all blocks and leaves two separate parts.
+     point connects all blocks and leaves two separate parts.  The miai are
+     found from the outside in; once every inner point has its pair, an
+     inner point that is itself next to a connected point lets that point
+     stand in for an intersection point of its pair (Fuego's last pass of
+     Find2ConnForAllInterior).
 
 2. **Chains of blocks.**  Two chains (sets of blocks, at first one block
    each) are joined through a region when they have two common free
@@ -55,19 +59,22 @@ each colour c:
    it can be connected to the safe stones by two liberties and every inner
    empty point, but one, has two liberties as miai.  An opponent region
    lying inside the area with its blocks gives the opponent at most one eye
-   when it is a nakade: all its points but one are stones of one block of
-   the owner in a classical nakade shape; then the opponent lives only if
-   another point of the area can become an eye.  Two regions sharing a
-   block not yet safe are tried together the same way (without the nakade
-   test, as Fuego does).
+   when it is a nakade by Fuego's TestNakade (`_test_nakade`: special rules
+   for the 2x2 square, the bulky five and the 2x3 rectangle, a region almost
+   filled by a nakade-shaped block, then a count of vital points); then the
+   opponent lives only if another point of the area can become an eye.  Two
+   regions sharing a block not yet safe are tried together the same way
+   (without the nakade test, as Fuego does).
 
 Safe blocks and safe points of one colour never overlap those of the other.
-The analysis differs from Fuego's in two ways, both making it more
-conservative: points are visited in Fuego's order but a graph board without
-coordinates uses point ids; and of Fuego's nakade recognition (TestNakade)
-only the case "almost filled by a nakade" on a grid is made -- an opponent
-region with more empty points, a four-point square or a 2x3 region, is
-taken as possible eye space for two eyes.
+Where Fuego's answer depends on more than the position, this module decides
+as follows: points are visited in Fuego's order (a graph board without
+coordinates uses point ids, and the nakade shapes are made only on a grid);
+when a block is connected in step 5 it uses the first two of its liberties
+in point order, where Fuego uses the order of its board's liberty list (for
+a position set up from a diagram, the order of a depth-first walk over the
+block) -- the one cause of the rare differences from Fuego on random
+positions found so far (docs/findings.md).
 
 `rules/static-safety.dl` states the same five steps as rules (the variant's
 `--engine rules`; `order_facts` gives it Fuego's point order), and the tests
