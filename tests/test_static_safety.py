@@ -364,9 +364,9 @@ def test_the_rule_program_agrees_on_windows_of_fuegos_positions(seed: int) -> No
 
 
 def _blob(rng: random.Random, cells: set[tuple[int, int]], size: int) -> set[tuple[int, int]]:
-    """A random connected set of `size` cells (x, y) out of `cells`."""
+    """A random connected set of `size` cells (x, y) out of `cells` (at most all of them; `cells` is connected)."""
     got = {rng.choice(sorted(cells))}
-    while len(got) < size:
+    while len(got) < min(size, len(cells)):
         x, y = rng.choice(sorted(got))
         step = rng.choice(((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)))
         if step in cells:

@@ -996,9 +996,8 @@ def _test_nakade(geo: _Geometry, side: _Side, opp_side: _Side, points: int) -> b
       region: two eyes.  An empty one the owner may play makes the nakade
       only by being played: not yet one eye.  With none empty, fewer than
       three vital points taken by stones and at most six points, Fuego calls
-      the region one eye (a heuristic of its own: "not sure if this even
-      works"; the alternating-play searches of docs/findings.md check it on
-      small boards).
+      the region one eye (a heuristic of its own, "not sure if this even
+      works" says its source; docs/findings.md says what is known of it).
     """
     n = points.bit_count()
     own = side.own
