@@ -343,6 +343,25 @@ def padded_bits(width: int, height: int) -> tuple[int, ...]:
     return tuple(1 << (p + p // width) for p in range(width * height))
 
 
+@cache
+def padded_index(width: int, height: int) -> tuple[int, ...]:
+    """For each point id (y*W+x), the position of its bit in the padded layout."""
+    return tuple(p + p // width for p in range(width * height))
+
+
+@cache
+def _one_of(code: int) -> bytes:
+    """A `bytes.translate` table: byte `code` to ASCII 1, every other byte to ASCII 0."""
+    return bytes(0x31 if b == code else 0x30 for b in range(256))
+
+
+def cells_mask(cells: bytes | bytearray, code: int) -> int:
+    """The bitset of the cells that hold `code`, for one byte per bit, lowest
+    bit first (e.g. a position kept as one byte per point of the padded
+    layout): the bytes are read as binary digits, not bit by bit."""
+    return int(cells.translate(_one_of(code))[::-1], 2)
+
+
 def to_padded(mask: int, width: int, height: int) -> int:
     """A mask of point ids (bit y*W+x) in the padded layout (bit y*(W+1)+x)."""
     row = (1 << width) - 1

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import bisect
 import functools
-import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from passalive.errors import InputError, Location
-from passalive.go.bitboard import padded_bits
+from passalive.go.bitboard import cells_mask, padded_bits, padded_index
 from passalive.go.board import Board, Colour, Point
 from passalive.go.coords import Frame
 from passalive.go.diagram import Diagram
@@ -121,11 +120,6 @@ def empty_board(size: int) -> Board:
     return Board.grid([[Colour.EMPTY] * size for _ in range(size)], frame=Frame.full_board(size))
 
 
-def _mask(bits: Sequence[int], points: Sequence[int]) -> int:
-    """The union of the bits of these points."""
-    return functools.reduce(operator.or_, map(bits.__getitem__, points), 0)
-
-
 @functools.lru_cache(maxsize=32)
 def _point_objects(size: int) -> dict[Colour, tuple[Point, ...]]:
     """Every point of the size x size board in every colour, made once and shared by all positions."""
@@ -180,7 +174,11 @@ class Game:
         size = self.info.size
         colours = [Colour.EMPTY] * (size * size)
         padded = padded_bits(size, size)
-        black_bits = white_bits = 0  # each colour's stones in the padded layout
+        index = padded_index(size, size)
+        # each colour's stones in the padded layout: as bitsets, and as one byte
+        # per bit (0 empty, 1 black, 2 white) from which a setup's bitsets are read
+        black_bits = white_bits = 0
+        cells = bytearray((size + 1) * size)
         adjacency = empty_board(size).adjacency
         prisoners = [0, 0]  # taken by black, by white
         number = 0
@@ -190,13 +188,12 @@ class Game:
             notes: list[str] = []
             if step.black or step.white or step.empty:
                 passes = 0
-                for setup, colour in ((step.black, black), (step.white, white), (step.empty, empty)):
+                for setup, colour, code in ((step.black, black, 1), (step.white, white, 2), (step.empty, empty, 0)):
                     for p in setup:
                         colours[p] = colour
-                # a setup list changes many points at once: its masks are made in one pass each
-                b, w, e = (_mask(padded, setup) for setup in (step.black, step.white, step.empty))
-                black_bits = (black_bits & ~(w | e)) | b
-                white_bits = (white_bits & ~(b | e)) | w
+                        cells[index[p]] = code
+                # a setup list changes many points at once: the bitsets are read from the cells
+                black_bits, white_bits = cells_mask(cells, 1), cells_mask(cells, 2)
             if step.colour is not None:
                 number += 1
                 if step.point is None:
@@ -211,10 +208,13 @@ class Game:
                         now, bit = colours[p], padded[p]
                         if now is black:
                             black_bits, white_bits = black_bits | bit, white_bits & ~bit
+                            cells[index[p]] = 1
                         elif now is white:
                             black_bits, white_bits = black_bits & ~bit, white_bits | bit
+                            cells[index[p]] = 2
                         else:
                             black_bits, white_bits = black_bits & ~bit, white_bits & ~bit
+                            cells[index[p]] = 0
             yield Position(
                 game=self,
                 node=step.node,

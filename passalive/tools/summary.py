@@ -318,11 +318,12 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
     for colour in STONE_COLOURS:
         name = colour.value
         own = g.stones(colour)
-        result = casting_out(g, colour, all_points)
+        parts = _components(g, own)
+        result = casting_out(g, colour, all_points, parts)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
         alive.append(stones)
-        for chain in _components(g, own):
+        for chain in parts:
             low = chain & -chain
             chains.append((low, name, chain, low in alive_chains))
         territory.append(_territory(g, own, stones, result.chains, every_point) if result.chains else 0)
