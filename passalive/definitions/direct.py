@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
 
-from passalive.go.bitboard import from_padded, padded_full, padded_ids, to_padded
+from passalive.go.bitboard import from_padded, padded_full, padded_ids, selectors, to_padded
 from passalive.go.board import Board, Colour, grid_adjacency
 
 
@@ -52,9 +52,6 @@ def iter_bits(x: int) -> Iterator[int]:
         low = x & -x
         yield low.bit_length() - 1
         x ^= low
-
-
-_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
 class Geometry:
@@ -182,8 +179,7 @@ class GridGeometry(Geometry):
 
     def points(self, s: int) -> frozenset[int]:
         # the bits as a string of 0/1 bytes, lowest first, select the ids
-        selectors = bin(s)[:1:-1].encode().translate(_ZERO_ONE)
-        return frozenset(compress(padded_ids(self.width, self.height), selectors))
+        return frozenset(compress(padded_ids(self.width, self.height), selectors(s)))
 
 
 class GraphGeometry(Geometry):

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import compress
 
 from passalive.errors import UsageError
 from passalive.go.board import Board, Colour, Point, grid_adjacency
@@ -49,20 +50,30 @@ class Position:
         return (self.black | self.white).bit_count()
 
 
-_BYTE_BITS = tuple(tuple(i for i in range(8) if v >> i & 1) for v in range(256))
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def selectors(mask: int) -> bytes:
+    """One byte per bit of a mask, lowest bit first: 1 for a set bit, 0 for a
+    clear one (for `itertools.compress`, up to the highest set bit)."""
+    return bin(mask)[:1:-1].encode().translate(_ZERO_ONE)
 
 
 def bits(mask: int) -> list[int]:
-    """The indices of the set bits of a mask, lowest first."""
-    result: list[int] = []
-    offset = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            result.extend([offset + i for i in _BYTE_BITS[byte]] if offset else _BYTE_BITS[byte])
-        mask >>= 8
-        offset += 8
-    return result
+    """The indices of the set bits of a mask, lowest first.
+
+    A few bits are taken off one by one; more are selected from the mask's
+    binary digits (one byte per bit) in a single pass, so that a board-wide
+    mask costs one conversion, not a shift per byte."""
+    if mask.bit_count() <= 8:
+        result: list[int] = []
+        while mask:
+            low = mask & -mask
+            result.append(low.bit_length() - 1)
+            mask ^= low
+        return result
+    first = (mask & -mask).bit_length() - 1
+    return list(compress(range(first, mask.bit_length()), selectors(mask >> first)))
 
 
 @dataclass(frozen=True)
