@@ -183,11 +183,13 @@ class Game:
         prisoners = [0, 0]  # taken by black, by white
         number = 0
         passes = 0
+        ko: tuple[int, Colour] | None = None  # the point the last move's single capture left, and who may not retake it
         black, white, empty = Colour.BLACK, Colour.WHITE, Colour.EMPTY
         for step in self.steps:
             notes: list[str] = []
             if step.black or step.white or step.empty:
                 passes = 0
+                ko = None
                 for setup, colour, code in ((step.black, black, 1), (step.white, white, 2), (step.empty, empty, 0)):
                     for p in setup:
                         colours[p] = colour
@@ -198,12 +200,17 @@ class Game:
                 number += 1
                 if step.point is None:
                     passes += 1
+                    ko = None
                 else:
                     passes = 0
+                    retaken = ko == (step.point, step.colour)
                     note, played = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
+                    if retaken:
+                        note = "retakes a ko at once, illegal under the ko rule (played as the record has it)"
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
+                    ko = _ko(colours, adjacency, step.point, step.colour, played)
                     for p in played:
                         now, bit = colours[p], padded[p]
                         if now is black:
@@ -236,10 +243,17 @@ class Game:
             if move is not None and position.move == move and position.step.is_move:
                 return position
             chosen = position
+        where = self.location(self.steps[0].offset) if self.steps else None  # the game's root, naming the file
         if node is not None:
-            raise InputError(f"{self.path}: game {self.number} (line {self.variation}) has only nodes 0 to {len(self.steps) - 1}, not node {node}")
+            raise InputError(
+                f"game {self.number} (line {self.variation}) has only nodes 0 to {len(self.steps) - 1}, not node {node}",
+                where,
+            )
         if move is not None:
-            raise InputError(f"{self.path}: game {self.number} (line {self.variation}) has only moves 1 to {self.moves}, not move {move}")
+            raise InputError(
+                f"game {self.number} (line {self.variation}) has only moves 1 to {self.moves}, not move {move}",
+                where,
+            )
         assert chosen is not None
         return chosen
 
@@ -273,6 +287,26 @@ def _play_recorded(
     if rule is Suicide.MULTI and len(suicided) == 1:
         return "is a single-stone suicide, illegal under this game's rules (the stone removed)", changed
     return "", changed
+
+
+def _ko(
+    colours: Sequence[Colour], adjacency: Sequence[Sequence[int]], point: int, colour: Colour, changed: Sequence[int]
+) -> tuple[int, Colour] | None:
+    """The ko a move just took, as (the point of the stone it captured, the
+    player who may not play there next), or None.
+
+    A move takes a ko when it captured exactly one stone and its own stone
+    stands alone with that point as its only liberty: playing back at once
+    would capture it and repeat the position (the simple ko rule; longer
+    repetitions, which only some rule sets forbid, are not looked for).
+    """
+    if len(changed) != 2 or colours[point] is not colour:
+        return None
+    taken = changed[1]
+    opponent = colour.opponent
+    if all(q == taken or colours[q] is opponent for q in adjacency[point]):
+        return taken, opponent
+    return None
 
 
 def _capture(
