@@ -310,6 +310,11 @@ def _read_board_general(
 
     row0 = height
     numbered: tuple[int, int] | None = None  # (line, column) of the top row's number
+    for row in rows:
+        if row.left is not None and row.right is not None and row.left[0] != row.right[0]:
+            raise error(
+                f"this row is numbered {row.left[0]} on the left but {row.right[0]} on the right", row.line, row.right[1]
+            )
     for side in ("left", "right"):
         labels = [(row, getattr(row, side)) for row in rows]
         given = [(row, label) for row, label in labels if label is not None]

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -77,6 +78,24 @@ class _Node:
                 values.extend(_VALUE_BYTES.findall(span.encode("ascii")))
         return values
 
+    def grid_points(self, name: str, size: int) -> list[int] | None:
+        """The point ids of property `name` when it is written the usual way
+        -- once, every value two letters, nothing between the values -- else
+        None (then `_Reader.points` reads it value by value).  A setup list
+        may hold every point of the board: its text is read four bytes (one
+        `[xy]`) at a time.  For ASCII text only."""
+        occurrences = self.properties[name]
+        if len(occurrences) != 1:
+            return None
+        _, start, end = occurrences[0]
+        data = self.text[start:end].rstrip().encode("ascii")
+        if len(data) % 4 or data[:1] != b"[":
+            return None
+        try:  # each word `xy][` of the text after its first [ is one point
+            return list(map(_word_table(size).__getitem__, memoryview(data[1:] + b"[").cast("I")))
+        except KeyError:
+            return None
+
     def value_at(self, name: str, index: int) -> int:
         """Where value `index` of property `name` starts (values of repeats counted on)."""
         for _, start, end in self.properties[name]:
@@ -87,9 +106,11 @@ class _Node:
         return self.properties[name][0][0]
 
 
-_VALUES = r"(?:\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++"
+_VALUES = r"(?:(?:\[[a-z][a-z]\])++\s*+|\[[^\\\]]*+(?:\\.[^\\\]]*+)*+\]\s*+)++"
 """A property's values: possessive (a backslash always starts an escape, so
-nothing is given back), which a list of hundreds of setup points needs."""
+nothing is given back), which a list of hundreds of setup points needs; a
+run of plain two-letter points (`[aa][ab]...`, as setup lists are written)
+is matched first, in half the steps of the general value."""
 _VALUE = re.compile(r"\[[^\\\]]*(?:\\.[^\\\]]*)*\]", re.S)
 _VALUE_BYTES = re.compile(rb"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
 SETUP = ("AB", "AW", "AE")
@@ -299,6 +320,16 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 def _point_table(size: int) -> dict[bytes, int]:
     """Every point value `xy` of a size x size board (lower-case letters) and its id."""
     return {(_LETTERS[x] + _LETTERS[y]).encode(): y * size + x for y in range(size) for x in range(size)}
+@functools.lru_cache(maxsize=32)
+def _word_table(size: int) -> dict[int, int]:
+    """Every point `xy` of a size x size board written as the four bytes
+    `xy][` and read as one native unsigned int, and its id (see `_Node.grid_points`)."""
+    return {
+        int.from_bytes((_LETTERS[x] + _LETTERS[y] + "][").encode(), sys.byteorder): y * size + x
+        for y in range(size) for x in range(size)
+    }
+
+
 _REAL = re.compile(r"[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,6})?|\.[0-9]{1,6})")
 
 
@@ -513,7 +544,10 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
     setup: dict[str, list[int]] = {}
     for name in SETUP:
         if name in props:
-            setup[name] = reader.points(node.raw_values(name) if collapsed else props[name], name, node)
+            found = node.grid_points(name, reader.size) if collapsed else None
+            setup[name] = found if found is not None else reader.points(
+                node.raw_values(name) if collapsed else props[name], name, node
+            )
     if len(setup) > 1:
         names = list(setup)
         for i, first in enumerate(names):

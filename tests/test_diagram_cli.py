@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-
+import pytest
 from conftest import run
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "examples" / "basic.txt")
@@ -64,6 +64,14 @@ def test_bad_input_exits_2_with_a_located_message(capsys, tmp_path):
 def test_missing_file_exits_2(capsys, tmp_path):
     code, _, err = run(["show", str(tmp_path / "none.txt")], capsys)
     assert code == 2 and "no such file" in err
+
+
+@pytest.mark.parametrize("command", ["show", "analyse", "verify", "score", "eyes"])
+def test_a_folder_without_any_board_file_exits_2(capsys, tmp_path, command):
+    (tmp_path / "notes.txt").write_text("no diagram here\n")
+    code, out, err = run([command, str(tmp_path)], capsys)
+    assert code == 2 and out == ""
+    assert f"{tmp_path}: no *.sgf, *.plain or Sensei *.txt file in this folder" in err
 
 
 def test_the_installed_command_never_shows_a_traceback(tmp_path):

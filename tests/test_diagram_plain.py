@@ -61,6 +61,7 @@ def test_several_boards_separated_by_blank_lines(tmp_path):
         ("X . .\n. .", 2, 4, "ragged rows"),
         ("X . .\n. . . .", 2, 7, "ragged rows"),
         ("3 X .\n1 . .", 2, 1, "expected 2, got 1"),
+        ("19 . . 18\n18 X X 18", 1, 8, "numbered 19 on the left but 18 on the right"),
         ("  A C\n2 X .\n1 . .", 1, 5, "expected B"),
         ("  A B C\n2 X .\n1 . .", 1, 7, "3 column letters for a board 2 points wide"),
         ("X O\nO .", 1, 1, "black chain at A2 has no liberties"),

@@ -61,6 +61,28 @@ def test_a_suicide_the_rules_forbid_is_a_warning_with_its_node(capsys):
     assert seventh["stones"]["black"] == ["C3", "D2"]
 
 
+def test_an_illegal_move_before_the_position_analysed_is_warned_too(capsys):
+    # the last node is analysed, and it was reached through the suicide of move 7
+    code, out, err = run(["analyse", str(DATA / "suicide-japanese.sgf"), "--jsonl"], capsys)
+    assert code == 0
+    assert "suicide-japanese.sgf:3:38: warning: move 7 (black B1) is a suicide" in err
+    # a node before the suicide: nothing to say
+    code, out, err = run(["analyse", str(DATA / "suicide-japanese.sgf"), "--node", "6", "--jsonl"], capsys)
+    assert code == 0 and "warning" not in err
+
+
+def test_a_ko_taken_back_at_once_is_a_warning_with_its_node(capsys):
+    (game,) = read_games(DATA / "ko.sgf")
+    notes = {p.node: p.warnings for p in game.positions() if p.warnings}
+    assert list(notes) == [10]
+    assert notes[10] == ("move 10 (white B4) retakes a ko at once, illegal under the ko rule (played as the record has it)",)
+    code, _, err = run(["score", str(DATA / "ko.sgf")], capsys)
+    assert code == 0 and "ko.sgf:3:56: warning: move 10 (white B4) retakes a ko" in err
+    # the record is replayed as it is: B4 white again, C4 captured
+    board = game.position().board
+    assert board.colours[board.point("B4")] is Colour.WHITE and board.colours[board.point("C4")] is Colour.EMPTY
+
+
 def test_every_game_tree_of_a_file_is_read_and_numbered(capsys):
     games = list(read_games(DATA / "two-games.sgf"))
     assert [(g.number, g.info.name) for g in games] == [(1, "first"), (2, "second")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import grid
 
-from passalive.errors import IllegalMoveError
+from passalive.errors import IllegalMoveError, InputError
 from passalive.go.board import Board, Colour, grid_adjacency
 from passalive.go.play import play
 from passalive.go.suicide import Suicide
@@ -110,3 +110,30 @@ def test_grid_adjacency_is_built_once_per_shape_and_skips_holes() -> None:
     assert grid_adjacency(3, 2) == ((1, 3), (0, 2, 4), (1, 5), (0, 4), (1, 3, 5), (2, 4))
     # a hole at the centre of a 3x3 grid: ids skip it
     assert grid_adjacency(3, 3, frozenset({(1, 1)})) == ((1, 3), (0, 2), (1, 4), (0, 5), (2, 7), (3, 6), (5, 7), (4, 6))
+
+
+def test_colours_points_and_rules_may_be_given_by_name() -> None:
+    # the Python API as a notebook uses it: names, not enums and ids
+    board = grid(
+        """
+        . X O .
+        X O . O
+        . X O .
+        . . . .
+        """
+    )
+    taken = board.play("C3", "black")  # takes the ko: B3 captured
+    assert drawn(taken).splitlines()[1] == "X . X O"
+    assert taken.names(taken.stones("white")) == ["C4", "D3", "C2"]
+    assert taken.play_moves([("w", None), ("b", "D1")], suicide="multi").stones("black") == taken.stones(B) | {
+        taken.point("D1")
+    }
+    again = Board.grid([["black", ".", "o"], ["empty", "x", "white"]])
+    assert again.stones("black") == again.stones(B) == frozenset({0, 4})
+
+
+@pytest.mark.parametrize("colour,point", [("purple", "A1"), ("black", "Z9"), ("empty", "A1")])
+def test_a_name_that_means_nothing_is_an_input_error(colour: str, point: str) -> None:
+    board = grid(". .\n. .")
+    with pytest.raises(InputError):
+        board.play(point, colour)

@@ -247,7 +247,8 @@ def expand(paths: Sequence[str]) -> list[str]:
 
     In a folder: every `*.sgf` and `*.plain` file, and every `*.txt` file
     holding Sensei's `$$` markup (so a folder may hold notes beside its
-    diagrams), in sorted order.  A path that does not exist is an InputError.
+    diagrams), in sorted order.  A path that does not exist, or a folder
+    with no such file, is an InputError.
     """
     from passalive.grammar.read import detect_format
 
@@ -258,6 +259,7 @@ def expand(paths: Sequence[str]) -> list[str]:
             found: list[Path] = []
             for pattern in FOLDER_PATTERNS:
                 found.extend(path.rglob(pattern))
+            before = len(files)
             for candidate in sorted(set(found)):
                 if not candidate.is_file():
                     continue
@@ -269,6 +271,8 @@ def expand(paths: Sequence[str]) -> list[str]:
                     if detect_format(head, str(candidate)) != "sensei":
                         continue
                 files.append(str(candidate))
+            if len(files) == before:
+                raise InputError(f"{name}: no *.sgf, *.plain or Sensei *.txt file in this folder")
         elif name == "-" or path.exists():
             files.append(name)
         else:
@@ -386,16 +390,14 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
         for message, location in game.warnings:
             warn(f"{location}: warning: {message}")
         try:
-            for position in _chosen(game, selection):
-                for message in position.warnings:
-                    warn(f"{game.location(position.step.move_offset)}: warning: {message}")
+            for position in _chosen(game, selection, warn):
                 number += 1
                 yield Item(name, number, None, position)
         except _TooShort as error:  # a collection: the games that reach the node or move are enough
             if len(games) == 1:
                 raise InputError(error.message, error.location) from None
             short.append(error)
-            warn(f"{game.location(game.steps[0].offset)}: warning: {error.message.removeprefix(name + ': ')}; this game skipped")
+            warn(f"{error.location or name}: warning: {error.message}; this game skipped")
     if short and len(short) == len(games):
         raise InputError(f"{name}: no game of the file reaches that node or move (see the warnings)")
 
@@ -424,17 +426,22 @@ class _TooShort(InputError):
     """A game's line does not reach the node or move asked for."""
 
 
-def _chosen(game: Game, selection: Selection) -> Iterator[Position]:
+def _chosen(game: Game, selection: Selection, warn: Callable[[str], None]) -> Iterator[Position]:
     """The selected positions of a game's line, each node's legality checked where it can break.
 
     A move leaves no chain without liberties (the replay removes what it
     captures, and a suicide's chain), so only a node with setup stones can
     make an illegal position: those nodes are checked (unless
-    `allow_illegal`), selected or not, and the others need no check.
+    `allow_illegal`), selected or not, and the others need no check.  What
+    was wrong with a move (a suicide, an occupied point, a ko taken back at
+    once) goes to `warn` for every node replayed on the way to the selected
+    positions, selected or not: the position analysed comes from them.
     """
     last: Position | None = None
     for position in game.positions():
         step = position.step
+        for message in position.warnings:
+            warn(f"{game.location(step.move_offset)}: warning: {message}")
         if not selection.allow_illegal and (step.black or step.white or step.empty) and not _surely_legal(position):
             try:
                 position.board.check_legal()

@@ -37,12 +37,12 @@ position for both colours, 4x the plain set-based version):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
 
-from passalive.go.bitboard import from_padded, padded_full, padded_ids, to_padded
+from passalive.go.bitboard import from_padded, padded_full, padded_ids, selectors, to_padded
 from passalive.go.board import Board, Colour, grid_adjacency
 
 
@@ -52,9 +52,6 @@ def iter_bits(x: int) -> Iterator[int]:
         low = x & -x
         yield low.bit_length() - 1
         x ^= low
-
-
-_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
 
 
 class Geometry:
@@ -182,8 +179,7 @@ class GridGeometry(Geometry):
 
     def points(self, s: int) -> frozenset[int]:
         # the bits as a string of 0/1 bytes, lowest first, select the ids
-        selectors = bin(s)[:1:-1].encode().translate(_ZERO_ONE)
-        return frozenset(compress(padded_ids(self.width, self.height), selectors))
+        return frozenset(compress(padded_ids(self.width, self.height), selectors(s)))
 
 
 class GraphGeometry(Geometry):
@@ -277,24 +273,28 @@ class DirectResult:
         return frozenset(id_mask(chain) for chain in self.chains)
 
 
-def casting_out(geometry: Geometry, colour: Colour, all_points: bool = False) -> DirectResult:
+def casting_out(
+    geometry: Geometry, colour: Colour, all_points: bool = False, chains: Sequence[int] | None = None
+) -> DirectResult:
     """The pass-alive chains of `colour` by casting out.
 
     A c-region is healthy for a chain when each of its empty points (each of
     its points, if `all_points`: the suicide-legal adaptation) is adjacent to
     the chain, and it does not reach an open side.  Four steps: the candidate
     regions, the chains next to them, which candidate region is healthy for
-    which chain, and the casting-out itself.
+    which chain, and the casting-out itself.  `chains` are every c-chain as
+    a bitset, when the caller has found them already (the front door lists
+    every chain anyway): then no chain is flood-filled twice.
     """
     g = geometry
     own = g.stones(colour)
     if not own:
         return DirectResult(g, ())
     candidates = _candidates(g, own, all_points)
-    chains, label = _chains_next_to(g, own, candidates)
-    graph = _healthy_regions(g, own, candidates, chains, label, all_points)
+    next_to = _chains_next_to(g, own, candidates, chains)
+    graph = _healthy_regions(g, own, candidates, next_to, all_points)
     alive = _cast_out(graph)
-    return DirectResult(g, tuple(chain for chain, keep in zip(chains, alive) if keep))
+    return DirectResult(g, tuple(chain for chain, keep in zip(next_to, alive) if keep))
 
 
 def _candidates(g: Geometry, own: int, all_points: bool) -> int:
@@ -310,26 +310,20 @@ def _candidates(g: Geometry, own: int, all_points: bool) -> int:
     return non_own & ~g.fill(bad, non_own) if bad else non_own
 
 
-def _chains_next_to(g: Geometry, own: int, candidates: int) -> tuple[list[int], dict[int, int]]:
+def _chains_next_to(g: Geometry, own: int, candidates: int, known: Sequence[int] | None = None) -> list[int]:
     """The c-chains next to candidate regions (all others have no healthy
-    region), and for each of their stones that touches one, the chain's
-    position in that list (keyed by the stone's bit)."""
-    fill = g.fill
+    region); taken from `known` (every c-chain) when given, else flood-filled."""
     touching = g.dilate(candidates) & own
-    chains: list[int] = []
-    label: dict[int, int] = {}
+    if known is not None:
+        return [chain for chain in known if chain & touching]
+    found = []
+    fill = g.fill
     rest = touching
     while rest:
         chain = fill(rest & -rest, own)
         rest &= ~chain
-        hits = chain & touching
-        c = len(chains)
-        chains.append(chain)
-        while hits:
-            low = hits & -hits
-            label[low] = c
-            hits ^= low
-    return chains, label
+        found.append(chain)
+    return found
 
 
 @dataclass
@@ -350,9 +344,7 @@ class _RegionGraph:
     count: list[int]
 
 
-def _healthy_regions(
-    g: Geometry, own: int, candidates: int, chains: list[int], label: dict[int, int], all_points: bool
-) -> _RegionGraph:
+def _healthy_regions(g: Geometry, own: int, candidates: int, chains: list[int], all_points: bool) -> _RegionGraph:
     """Split the candidate points into regions and find whom each is healthy for."""
     dilate, fill = g.dilate, g.fill
     reach = [dilate(chain) for chain in chains]  # each chain with its neighbours
@@ -369,10 +361,7 @@ def _healthy_regions(
         r = len(healthy_for)
         needed = region if all_points else region & empty
         healthy: list[int] = []
-        rest = dilate(region) & own
-        while rest:
-            c = label[rest & -rest]
-            rest &= ~chains[c]
+        for c in [c for c, near in enumerate(reach) if near & region]:  # the chains next to the region
             chain_regions[c].append(r)
             if not needed & ~reach[c]:
                 healthy.append(c)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from itertools import compress
 
 from passalive.errors import UsageError
 from passalive.go.board import Board, Colour, Point, grid_adjacency
@@ -49,20 +50,30 @@ class Position:
         return (self.black | self.white).bit_count()
 
 
-_BYTE_BITS = tuple(tuple(i for i in range(8) if v >> i & 1) for v in range(256))
+_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def selectors(mask: int) -> bytes:
+    """One byte per bit of a mask, lowest bit first: 1 for a set bit, 0 for a
+    clear one (for `itertools.compress`, up to the highest set bit)."""
+    return bin(mask)[:1:-1].encode().translate(_ZERO_ONE)
 
 
 def bits(mask: int) -> list[int]:
-    """The indices of the set bits of a mask, lowest first."""
-    result: list[int] = []
-    offset = 0
-    while mask:
-        byte = mask & 255
-        if byte:
-            result.extend([offset + i for i in _BYTE_BITS[byte]] if offset else _BYTE_BITS[byte])
-        mask >>= 8
-        offset += 8
-    return result
+    """The indices of the set bits of a mask, lowest first.
+
+    A few bits are taken off one by one; more are selected from the mask's
+    binary digits (one byte per bit) in a single pass, so that a board-wide
+    mask costs one conversion, not a shift per byte."""
+    if mask.bit_count() <= 8:
+        result: list[int] = []
+        while mask:
+            low = mask & -mask
+            result.append(low.bit_length() - 1)
+            mask ^= low
+        return result
+    first = (mask & -mask).bit_length() - 1
+    return list(compress(range(first, mask.bit_length()), selectors(mask >> first)))
 
 
 @dataclass(frozen=True)
@@ -341,6 +352,25 @@ def padded_ids(width: int, height: int) -> tuple[int, ...]:
 def padded_bits(width: int, height: int) -> tuple[int, ...]:
     """For each point id (y*W+x), its bit in the padded layout: the inverse of `padded_ids`."""
     return tuple(1 << (p + p // width) for p in range(width * height))
+
+
+@cache
+def padded_index(width: int, height: int) -> tuple[int, ...]:
+    """For each point id (y*W+x), the position of its bit in the padded layout."""
+    return tuple(p + p // width for p in range(width * height))
+
+
+@cache
+def _one_of(code: int) -> bytes:
+    """A `bytes.translate` table: byte `code` to ASCII 1, every other byte to ASCII 0."""
+    return bytes(0x31 if b == code else 0x30 for b in range(256))
+
+
+def cells_mask(cells: bytes | bytearray, code: int) -> int:
+    """The bitset of the cells that hold `code`, for one byte per bit, lowest
+    bit first (e.g. a position kept as one byte per point of the padded
+    layout): the bytes are read as binary digits, not bit by bit."""
+    return int(cells.translate(_one_of(code))[::-1], 2)
 
 
 def to_padded(mask: int, width: int, height: int) -> int:

@@ -62,6 +62,17 @@ class Colour(enum.Enum):
         raise InputError(f"expected a colour (black or white), got {name!r}")
 
 
+    @classmethod
+    def of(cls, name: Colour | str) -> Colour:
+        """Any point state from a user's spelling: a stone colour as `stone`
+        reads it, or empty (empty, e, `.`), or a Colour."""
+        if isinstance(name, Colour):
+            return name
+        if name.strip().lower() in ("empty", "e", "."):
+            return cls.EMPTY
+        return cls.stone(name)
+
+
 STONE_COLOURS = (Colour.BLACK, Colour.WHITE)
 
 # keyed by id(): hashing an Enum member runs Python code, hashing an int does not
@@ -231,7 +242,7 @@ class Board:
     @classmethod
     def grid(
         cls,
-        rows: Sequence[Sequence[Colour | None]],
+        rows: Sequence[Sequence[Colour | str | None]],
         *,
         marks: Mapping[tuple[int, int], Mark] | None = None,
         frame: Frame | None = None,
@@ -240,6 +251,7 @@ class Board:
         link: Iterable[tuple[tuple[int, int], tuple[int, int]]] = (),
     ) -> Board:
         """A rectangular grid, top row first; None marks a hole (no point).
+        A point's colour is a Colour or its name ("black", "x", "empty", ".").
 
         Orthogonal neighbours are adjacent, except the pairs in `unlink`;
         the pairs in `link` are made adjacent as well.  Pairs are grid
@@ -258,7 +270,8 @@ class Board:
                 if colour is None:
                     holes.append((x, y))
                 else:
-                    points.append(Point(len(points), colour, (x, y), mark((x, y)) if mark else None))
+                    state = colour if isinstance(colour, Colour) else Colour.of(colour)
+                    points.append(Point(len(points), state, (x, y), mark((x, y)) if mark else None))
         adjacency = grid_adjacency(width, height, frozenset(holes))
         board = cls(
             points=tuple(points),
@@ -375,35 +388,44 @@ class Board:
 
     # ----------------------------------------------------------------- play
 
-    def play(self, point: int, colour: Colour, *, suicide: Suicide = Suicide.ILLEGAL) -> Board:
+    def play(
+        self, point: int | str, colour: Colour | str, *, suicide: Suicide | str = Suicide.ILLEGAL
+    ) -> Board:
         """The board after `colour` plays at `point`: captures removed, then the suicide rule.
 
-        Raises IllegalMoveError when the point is occupied or the move is a
-        suicide `suicide` forbids.  Marks are kept.  The rule is
-        `passalive.go.play.play`, the one capture rule of passalive.
+        `point` is an id or a name (`"D4"`), `colour` a Colour or its name
+        (`"black"`, `"w"`), `suicide` a rule or its name (`"multi"`).  Raises
+        IllegalMoveError when the point is occupied or the move is a suicide
+        `suicide` forbids, InputError for a name that means nothing here.
+        Marks are kept.  The rule is `passalive.go.play.play`, the one
+        capture rule of passalive.
         """
         return self.play_moves([(colour, point)], suicide=suicide)
 
     def play_moves(
-        self, moves: Iterable[tuple[Colour, int | None]], *, suicide: Suicide = Suicide.ILLEGAL
+        self, moves: Iterable[tuple[Colour | str, int | str | None]], *, suicide: Suicide | str = Suicide.ILLEGAL
     ) -> Board:
         """The board after a sequence of `(colour, point)` moves; a point of None is a pass.
 
-        Cheaper than calling `play` move by move (one board is built at the
-        end).  Raises IllegalMoveError, naming the move's number (from 1) and
-        point, for the first illegal move.
+        Colours, points and the suicide rule may be given by name, as for
+        `play`.  Cheaper than calling `play` move by move (one board is built
+        at the end).  Raises IllegalMoveError, naming the move's number (from
+        1) and point, for the first illegal move.
         """
+        rule = Suicide.parse(suicide)
         colours = list(self.colours)
-        for number, (colour, point) in enumerate(moves, 1):
-            if point is None:
+        for number, (name, where) in enumerate(moves, 1):
+            colour = Colour.stone(name)
+            if where is None:
                 continue
-            if colour is Colour.EMPTY:
-                raise ValueError("a move needs a stone colour")
-            if play(colours, self.adjacency, point, colour, Colour.EMPTY, suicide) is None:
+            point = self.point(where) if isinstance(where, str) else where
+            if not 0 <= point < len(colours):
+                raise InputError(f"move {number}: no point {point} on this board")
+            if play(colours, self.adjacency, point, colour, Colour.EMPTY, rule) is None:
                 why = (
                     "is occupied"
                     if colours[point] is not Colour.EMPTY
-                    else f"is suicide, not allowed with suicide={suicide.value}"
+                    else f"is suicide, not allowed with suicide={rule.value}"
                 )
                 raise IllegalMoveError(f"move {number} ({colour.value} {self.name(point)}) {why}")
         before = self.colours
@@ -425,9 +447,10 @@ class Board:
         codes = "".join(map(_CODE.__getitem__, map(id, self.colours)))[::-1]
         return int(codes.translate(_BLACK_DIGITS) or "0", 2), int(codes.translate(_WHITE_DIGITS) or "0", 2)
 
-    def stones(self, colour: Colour) -> frozenset[int]:
-        """The points of the given colour."""
-        return frozenset(p.id for p in self.points if p.colour is colour)
+    def stones(self, colour: Colour | str) -> frozenset[int]:
+        """The points of the given colour (a Colour or its name: "black", "empty")."""
+        c = Colour.of(colour)
+        return frozenset(p for p, here in enumerate(self.colours) if here is c)
 
     @cached_property
     def is_plain_grid(self) -> bool:

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import bisect
 import functools
-import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from passalive.errors import InputError, Location
-from passalive.go.bitboard import padded_bits
+from passalive.go.bitboard import cells_mask, padded_bits, padded_index
 from passalive.go.board import Board, Colour, Point
 from passalive.go.coords import Frame
 from passalive.go.diagram import Diagram
@@ -121,11 +120,6 @@ def empty_board(size: int) -> Board:
     return Board.grid([[Colour.EMPTY] * size for _ in range(size)], frame=Frame.full_board(size))
 
 
-def _mask(bits: Sequence[int], points: Sequence[int]) -> int:
-    """The union of the bits of these points."""
-    return functools.reduce(operator.or_, map(bits.__getitem__, points), 0)
-
-
 @functools.lru_cache(maxsize=32)
 def _point_objects(size: int) -> dict[Colour, tuple[Point, ...]]:
     """Every point of the size x size board in every colour, made once and shared by all positions."""
@@ -180,41 +174,54 @@ class Game:
         size = self.info.size
         colours = [Colour.EMPTY] * (size * size)
         padded = padded_bits(size, size)
-        black_bits = white_bits = 0  # each colour's stones in the padded layout
+        index = padded_index(size, size)
+        # each colour's stones in the padded layout: as bitsets, and as one byte
+        # per bit (0 empty, 1 black, 2 white) from which a setup's bitsets are read
+        black_bits = white_bits = 0
+        cells = bytearray((size + 1) * size)
         adjacency = empty_board(size).adjacency
         prisoners = [0, 0]  # taken by black, by white
         number = 0
         passes = 0
+        ko: tuple[int, Colour] | None = None  # the point the last move's single capture left, and who may not retake it
         black, white, empty = Colour.BLACK, Colour.WHITE, Colour.EMPTY
         for step in self.steps:
             notes: list[str] = []
             if step.black or step.white or step.empty:
                 passes = 0
-                for setup, colour in ((step.black, black), (step.white, white), (step.empty, empty)):
+                ko = None
+                for setup, colour, code in ((step.black, black, 1), (step.white, white, 2), (step.empty, empty, 0)):
                     for p in setup:
                         colours[p] = colour
-                # a setup list changes many points at once: its masks are made in one pass each
-                b, w, e = (_mask(padded, setup) for setup in (step.black, step.white, step.empty))
-                black_bits = (black_bits & ~(w | e)) | b
-                white_bits = (white_bits & ~(b | e)) | w
+                        cells[index[p]] = code
+                # a setup list changes many points at once: the bitsets are read from the cells
+                black_bits, white_bits = cells_mask(cells, 1), cells_mask(cells, 2)
             if step.colour is not None:
                 number += 1
                 if step.point is None:
                     passes += 1
+                    ko = None
                 else:
                     passes = 0
+                    retaken = ko == (step.point, step.colour)
                     note, played = _play_recorded(colours, adjacency, step.point, step.colour, rule, prisoners)
+                    if retaken:
+                        note = "retakes a ko at once, illegal under the ko rule (played as the record has it)"
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
+                    ko = _ko(colours, adjacency, step.point, step.colour, played)
                     for p in played:
                         now, bit = colours[p], padded[p]
                         if now is black:
                             black_bits, white_bits = black_bits | bit, white_bits & ~bit
+                            cells[index[p]] = 1
                         elif now is white:
                             black_bits, white_bits = black_bits & ~bit, white_bits | bit
+                            cells[index[p]] = 2
                         else:
                             black_bits, white_bits = black_bits & ~bit, white_bits & ~bit
+                            cells[index[p]] = 0
             yield Position(
                 game=self,
                 node=step.node,
@@ -236,10 +243,17 @@ class Game:
             if move is not None and position.move == move and position.step.is_move:
                 return position
             chosen = position
+        where = self.location(self.steps[0].offset) if self.steps else None  # the game's root, naming the file
         if node is not None:
-            raise InputError(f"{self.path}: game {self.number} (line {self.variation}) has only nodes 0 to {len(self.steps) - 1}, not node {node}")
+            raise InputError(
+                f"game {self.number} (line {self.variation}) has only nodes 0 to {len(self.steps) - 1}, not node {node}",
+                where,
+            )
         if move is not None:
-            raise InputError(f"{self.path}: game {self.number} (line {self.variation}) has only moves 1 to {self.moves}, not move {move}")
+            raise InputError(
+                f"game {self.number} (line {self.variation}) has only moves 1 to {self.moves}, not move {move}",
+                where,
+            )
         assert chosen is not None
         return chosen
 
@@ -273,6 +287,26 @@ def _play_recorded(
     if rule is Suicide.MULTI and len(suicided) == 1:
         return "is a single-stone suicide, illegal under this game's rules (the stone removed)", changed
     return "", changed
+
+
+def _ko(
+    colours: Sequence[Colour], adjacency: Sequence[Sequence[int]], point: int, colour: Colour, changed: Sequence[int]
+) -> tuple[int, Colour] | None:
+    """The ko a move just took, as (the point of the stone it captured, the
+    player who may not play there next), or None.
+
+    A move takes a ko when it captured exactly one stone and its own stone
+    stands alone with that point as its only liberty: playing back at once
+    would capture it and repeat the position (the simple ko rule; longer
+    repetitions, which only some rule sets forbid, are not looked for).
+    """
+    if len(changed) != 2 or colours[point] is not colour:
+        return None
+    taken = changed[1]
+    opponent = colour.opponent
+    if all(q == taken or colours[q] is opponent for q in adjacency[point]):
+        return taken, opponent
+    return None
 
 
 def _capture(

@@ -34,7 +34,7 @@ from typing import Any
 
 from passalive.definitions.direct import GridGeometry, casting_out
 from passalive.definitions.analysis import resolve_variant
-from passalive.go.bitboard import padded_full, to_padded
+from passalive.go.bitboard import padded_full, selectors, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Side
 from passalive.go.game import Position
 from passalive.go.coords import Frame
@@ -165,14 +165,6 @@ def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
     return _NameTable(tuple(names), tuple(json.dumps(name) for name in names), {})
 
 
-_ZERO_ONE = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _selectors(bits: int) -> bytes:
-    """One byte per bit, lowest bit first: 1 for a set bit, 0 for a clear one (for `itertools.compress`)."""
-    return bin(bits)[:1:-1].encode().translate(_ZERO_ONE)
-
-
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
     """The names of the set bits, lowest first (reading order: top row first,
     left to right): bit by bit for a few, else by selectors from the lowest
@@ -185,8 +177,8 @@ def _names(bits: int, table: tuple[str, ...]) -> list[str]:
             bits ^= low
         return result
     first = (bits & -bits).bit_length() - 1
-    selectors = _selectors(bits >> first)
-    return list(compress(table[first : first + len(selectors)], selectors))
+    chosen = selectors(bits >> first)
+    return list(compress(table[first : first + len(chosen)], chosen))
 
 
 def _components(g: GridGeometry, members: int) -> list[int]:
@@ -318,11 +310,12 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
     for colour in STONE_COLOURS:
         name = colour.value
         own = g.stones(colour)
-        result = casting_out(g, colour, all_points)
+        parts = _components(g, own)
+        result = casting_out(g, colour, all_points, parts)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
         alive.append(stones)
-        for chain in _components(g, own):
+        for chain in parts:
             low = chain & -chain
             chains.append((low, name, chain, low in alive_chains))
         territory.append(_territory(g, own, stones, result.chains, every_point) if result.chains else 0)
