@@ -656,7 +656,10 @@ def _merge_chains(geo: _Geometry, side: _Side) -> tuple[list[_Chain], dict[int, 
         chains.append(_Chain(frozenset({block.index}), block.stones, block.liberties, block.liberties))
     regions = side.regions
     # a region's chains in Fuego's order: the order the chains were made in
-    around: dict[int, list[int]] = {r.index: sorted(chain_of[b.index] for b in r.blocks) for r in regions}
+    around: dict[int, list[int]] = {
+        r.index: [chain_of[r.blocks[0].index]] if len(r.blocks) == 1 else sorted(chain_of[b.index] for b in r.blocks)
+        for r in regions
+    }
     candidates = [r for r in regions if len(r.blocks) >= 2 and (r.vital1_connected or (r.vital1 and r.corridor))]
 
     def common(r: _Region, a: int, b: int) -> int:
@@ -1131,12 +1134,14 @@ def _compute(board: Board, surrounded: bool = True) -> StaticSafety:
             steps.append((c, "alive", pts, chain_blocks, "two healthy or 1-vital regions for each chain of its group", frozenset()))
     for c in STONE_COLOURS:
         side = sides[c]
+        any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
         for r in side.regions:
-            if r.points & (safe[Colour.BLACK] | safe[Colour.WHITE]):
+            if r.points & any_safe:
                 continue
             if _is_2vital(geo, r, side.near):
                 made = _add(geo, side, safe, c, r.points)
                 steps.append((c, "2-vital", r.points, made, "a 2-vital region: two intersection points", frozenset()))
+                any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
     if surrounded:
         for c in STONE_COLOURS:
             _surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)

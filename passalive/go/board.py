@@ -38,6 +38,10 @@ class Colour(enum.Enum):
     WHITE = "white"
     EMPTY = "empty"
 
+    # members are singletons compared by identity: hash them by identity too,
+    # in C (Enum's own hash runs Python code, and colours key many dicts)
+    __hash__ = object.__hash__
+
     @property
     def opponent(self) -> Colour:
         """The other stone colour; EMPTY has none."""
