@@ -94,7 +94,10 @@ def test_text_output_marks_dead_stones_and_territory(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     assert "dead: C3" in out.output
     assert "white_territory: A4 C4 A2" in out.output
-    assert "| T W T W B S B |" in out.output  # territory squares and triangles, alive stones circled
+    # a plain board in, the status drawn as a plain board: territory w/b, alive #/@, dead x
+    assert "unconditional status:\n  A B C D E F G\n4 w @ w @ # b # 4\n3 @ @ x @ # # # 3\n" in out.output
+    sensei = CliRunner().invoke(analyse_command, [str(path), "--territory", "unconditional", "--format", "sl"])
+    assert "| T W T W B S B |" in sensei.output  # territory squares and triangles, alive stones circled
 
 
 @pytest.mark.parametrize("args", [["--suicide"], ["--engine", "rules", "--suicide"]])

@@ -49,9 +49,11 @@ from passalive.errors import UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
 from passalive.rules.parse import include_anywhere as allow_includes
-from passalive.cli.statuses import UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_marks
+from passalive.cli.statuses import (
+    UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
+)
 from passalive.cli.options import PICTURES, output_options
-from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
+from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.output.sgf import SgfNode, game_sgf
 from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
 from passalive.tools.sgf_marks import analysed_node
@@ -142,7 +144,10 @@ def _text(
             names = _stones(board, result.territory(colour))
             out.append(f"{colour.value} territory: {' '.join(names) if names else 'none'}")
         fields = status_fields(board, result.territory_convention, result.suicide, result.engine, statuses)
-        if "status" in fields:
+        if "status" in fields and fmt == "plain":
+            out.append("unconditional status:")
+            out.append(terminal_board(board, unconditional_glyphs(board, fields["status"]), STATUS_GLYPHS, fancy=fancy).rstrip("\n"))
+        elif "status" in fields:
             try:
                 out.append(render_sensei(unconditional_marks(board, fields["status"]), title=f"{title} — unconditional status").rstrip("\n"))
                 out.append(UNCONDITIONAL_LEGEND)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from passalive.errors import UsageError
-from passalive.go.board import STONE_COLOURS, Board, Mark, MarkKind
+from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:  # the definitions load when a convention asks for them
@@ -150,4 +150,23 @@ def unconditional_marks(board: Board, status: dict[str, str]) -> Board:
     return replace(board, points=tuple(points))
 
 
-__all__ = ["KATAGO", "StatusOptions", "status_fields", "status_lines", "unconditional_marks", "UNCONDITIONAL_LEGEND"]
+def unconditional_glyphs(board: Board, status: dict[str, str]) -> dict[int, str]:
+    """GNU Go's statuses as keys of `STATUS_GLYPHS`, by point (for a plain terminal board)."""
+    marks: dict[int, str] = {}
+    colours = board.colours
+    for p in range(len(colours)):
+        kind = status.get(board.name(p))
+        if kind in ("alive", "dead"):
+            black = colours[p] is Colour.BLACK
+            marks[p] = ("#" if black else "@") if kind == "alive" else ("x" if black else "o")
+        elif kind == "black_territory":
+            marks[p] = "b"
+        elif kind == "white_territory":
+            marks[p] = "w"
+    return marks
+
+
+__all__ = [
+    "KATAGO", "StatusOptions", "status_fields", "status_lines", "unconditional_glyphs", "unconditional_marks",
+    "UNCONDITIONAL_LEGEND",
+]

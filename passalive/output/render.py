@@ -351,7 +351,7 @@ def diagrams_json(diagrams: list[Diagram]) -> dict[str, Any]:
 
 
 __all__ = [
-    "ANALYSIS_GLYPHS", "EYE_GLYPHS", "Glyph", "SCORE_GLYPHS", "board_json", "diagram_json", "diagrams_json",
+    "ANALYSIS_GLYPHS", "EYE_GLYPHS", "Glyph", "SCORE_GLYPHS", "STATUS_GLYPHS", "board_json", "diagram_json", "diagrams_json",
     "fancy_output", "legend", "render_plain", "render_sensei", "terminal_board",
 ]
 
@@ -391,6 +391,17 @@ ANALYSIS_GLYPHS: Mapping[str, Glyph] = {
     "o": Glyph("o", "o", "2;33", "dead white (in black territory)"),
 }
 """The analyse command's board: stones, pass-alive stones, territory and dead stones in it."""
+
+STATUS_GLYPHS: Mapping[str, Glyph] = {
+    **_STONES,
+    "#": Glyph("#", "◉", "1;32", "alive black"),
+    "@": Glyph("@", "◎", "1;32", "alive white"),
+    "b": Glyph("b", "▪", "1;34", "black territory"),
+    "w": Glyph("w", "▫", "1;33", "white territory"),
+    "x": Glyph("x", "x", "2;34", "dead black"),
+    "o": Glyph("o", "o", "2;33", "dead white"),
+}
+"""A board of GNU Go's unconditional status (`analyse --territory unconditional`)."""
 
 EYE_GLYPHS: Mapping[str, Glyph] = {
     **_STONES,
