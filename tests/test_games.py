@@ -191,6 +191,8 @@ def test_score_removes_stones_in_pass_alive_territory_and_warns_on_unfinished_ga
     (data,) = lines(out)
     assert code == 0 and err == ""
     assert data["dead_in_territory"] == ["A5"] and data["result"] == "B+0.5"
+    # the scoring's rules and result; the record's RU (and its RE, absent here) beside them
+    assert (data["rules"], data["recorded_rules"], data["recorded_result"]) == ("japanese", "Japanese", None)
     code, out, err = run(["score", str(DATA / "handicap.sgf")], capsys)
     assert "does not end with two passes" in err and "decided by RE[B+R]" in err
 
