@@ -7,7 +7,8 @@ stones and the move of each node, already checked and turned into point ids.
 `Game.positions()` then yields the `Position` after every node by playing each
 step on the position before it (never by reading the file again), counting
 prisoners and consecutive passes, and noting a move the game's rules forbid
-(a suicide, a stone on an occupied point) as a warning on its node.
+(a suicide, a stone on an occupied point, a ko taken back at once) as a
+warning on its node.
 
 Point ids are those of the game's empty board (`Game.empty_board`): row by
 row from the top-left point, so SGF point `ab` (column a, row b) is id
