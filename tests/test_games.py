@@ -236,6 +236,31 @@ def test_a_rectangle_of_setup_points_is_read():
     assert board.names(board.stones(Colour.BLACK)) == ["A5", "B5", "A4", "B4"]
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(min_value=2, max_value=19).flatmap(
+        lambda size: st.tuples(
+            st.just(size),
+            st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1)), max_size=40),
+            st.lists(st.sampled_from(["", " ", "\n", "  \t"]), min_size=40, max_size=40),
+        )
+    )
+)
+def test_a_setup_list_reads_the_same_however_it_is_spaced(case):
+    # setup lists written [xy][xy]... are read four bytes at a time; spaced ones value by value
+    size, points, gaps = case
+    letters = "abcdefghijklmnopqrs"
+    values = [f"[{letters[x]}{letters[y]}]" for x, y in points]
+    tight = "".join(values)
+    spaced = "".join(v + g for v, g in zip(values, gaps))
+    read = []
+    for text in (tight, spaced):
+        setup = f"AB{text}" if values else ""
+        (game,) = read_game_bytes(f"(;GM[1]SZ[{size}]{setup})".encode(), "g.sgf")
+        read.append(game.steps[0].black)
+    assert read[0] == read[1] == tuple(y * size + x for x, y in points)
+
+
 def test_a_one_line_game_of_20000_moves_reads_in_little_memory():
     moves = []
     for i in range(10000):
