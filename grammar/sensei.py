@@ -231,6 +231,13 @@ def read_block(
         _refuse_dead_chain(block, board, drawn.positions, hint=not replay and bool(moves))
     expectations = tuple(expectation(a, board) for a in annotations if a.word == "EXPECT")
     captures = tuple(capture_claim(a, board) for a in annotations if a.word == "CAPTURE")
+    warnings = []
+    if len(options.title) >= 3 and not options.title.strip("-+") and Side.TOP in drawn.open_sides:
+        warnings.append((
+            f"the first line of a diagram is its header, so {options.title!r} is its title, not the top edge, "
+            "and the top side is open; begin the diagram with a line `$$` of its own to draw the edge",
+            block.at(header_line, options.title_column),
+        ))
 
     return Diagram(
         board=board,
@@ -247,6 +254,7 @@ def read_block(
         expectations=expectations,
         captures=captures,
         location=header_loc,
+        warnings=tuple(warnings),
     )
 
 

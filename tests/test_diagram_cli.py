@@ -74,6 +74,19 @@ def test_a_folder_without_any_board_file_exits_2(capsys, tmp_path, command):
     assert f"{tmp_path}: no *.sgf, *.plain or Sensei *.txt file in this folder" in err
 
 
+@pytest.mark.parametrize("command", ["show", "analyse", "check"])
+def test_a_header_drawn_as_the_top_edge_is_a_warning(capsys, tmp_path, command):
+    # the first $$ line is the header: "----" there is the title, and the top side stays open
+    path = tmp_path / "edge.txt"
+    path.write_text("$$ ---------\n$$ | . X O |\n$$ | X X O |\n$$ +-------+\n$$ {EXPECT variant=casting-out black=none}\n")
+    code, _, err = run([command, str(path)], capsys)
+    assert code == 0
+    assert f"{path}:1:4: warning: the first line of a diagram is its header, so '---------' is its title" in err
+    path.write_text("$$\n$$ +-------+\n$$ | . X . |\n$$ | X X O |\n$$ +-------+\n$$ {EXPECT variant=casting-out black=B2}\n")
+    code, _, err = run([command, str(path)], capsys)
+    assert code == 0 and "warning" not in err
+
+
 def test_the_installed_command_never_shows_a_traceback(tmp_path):
     path = tmp_path / "bad.sgf"
     path.write_text("(;SZ[5]AB[aa")

@@ -261,6 +261,9 @@ def command(
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
     (files, or folders searched for .txt files)."""
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
+    for result in report.diagrams:
+        for message, location in result.diagram.warnings:
+            click.echo(f"{location}: warning: {message}", err=True)
     if not report.rows and not allow_empty:
         raise _nothing_checked(report, paths, variants)
     if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:

@@ -378,6 +378,8 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
     )
     if not is_sgf:
         for number, diagram in enumerate(_diagrams(data, name, selection, skipped), 1):
+            for message, location in diagram.warnings:
+                warn(f"{location}: warning: {message}")
             yield Item(name, number, diagram)
         return
     from passalive.grammar.sgf import read_games

@@ -180,6 +180,8 @@ class Diagram:
     expectations: tuple[Expectation, ...] = ()
     captures: tuple[CaptureClaim, ...] = ()
     location: Location | None = field(default=None, compare=False)
+    warnings: tuple[tuple[str, Location], ...] = field(default=(), compare=False)
+    """What the reader accepted but doubts, with where (e.g. a header that looks like an edge)."""
 
     def annotations_named(self, word: str) -> tuple[Annotation, ...]:
         """The extension lines with this word (e.g. "EYES"), in order."""
