@@ -320,6 +320,8 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 def _point_table(size: int) -> dict[bytes, int]:
     """Every point value `xy` of a size x size board (lower-case letters) and its id."""
     return {(_LETTERS[x] + _LETTERS[y]).encode(): y * size + x for y in range(size) for x in range(size)}
+
+
 @functools.lru_cache(maxsize=32)
 def _word_table(size: int) -> dict[int, int]:
     """Every point `xy` of a size x size board written as the four bytes

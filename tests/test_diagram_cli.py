@@ -72,6 +72,9 @@ def test_a_folder_without_any_board_file_exits_2(capsys, tmp_path, command):
     code, out, err = run([command, str(tmp_path)], capsys)
     assert code == 2 and out == ""
     assert f"{tmp_path}: no *.sgf, *.plain or Sensei *.txt file in this folder" in err
+    # with --keep-going the other inputs are still done, and the exit status says one was not
+    code, out, err = run([command, str(tmp_path), EXAMPLE, "--keep-going", "--jsonl"], capsys)
+    assert code == 2 and out.count("\n") >= 1 and "(skipped; going on with the other files)" in err
 
 
 @pytest.mark.parametrize("command", ["show", "analyse", "check"])

@@ -83,6 +83,14 @@ def test_a_ko_taken_back_at_once_is_a_warning_with_its_node(capsys):
     assert board.colours[board.point("B4")] is Colour.WHITE and board.colours[board.point("C4")] is Colour.EMPTY
 
 
+def test_a_ko_taken_back_after_a_threat_is_no_warning():
+    (game,) = read_games(DATA / "ko-threat.sgf")
+    positions = list(game.positions())
+    assert [p.warnings for p in positions if p.warnings] == []
+    board = positions[12].board  # white B4 took the ko back: C4 captured again
+    assert board.colours[board.point("B4")] is Colour.WHITE and board.colours[board.point("C4")] is Colour.EMPTY
+
+
 def test_every_game_tree_of_a_file_is_read_and_numbered(capsys):
     games = list(read_games(DATA / "two-games.sgf"))
     assert [(g.number, g.info.name) for g in games] == [(1, "first"), (2, "second")]
@@ -117,7 +125,7 @@ def test_ru_km_ha_players_result_and_prisoners_are_carried_into_json(capsys):
     code, out, _ = run(["analyse", str(DATA / "handicap.sgf"), "--json"], capsys)
     assert code == 0
     (entry,) = json.loads(out)["diagrams"]
-    assert (entry["komi"], entry["handicap"], entry["rules"], entry["result"]) == (0.5, 2, "Chinese", "B+R")
+    assert (entry["komi"], entry["handicap"], entry["recorded_rules"], entry["recorded_result"]) == (0.5, 2, "Chinese", "B+R")
     assert entry["players"] == {"black": "weaker", "white": "stronger"}
     assert entry["prisoners"] == {"black": 1, "white": 0}  # black A8 takes A9
     assert "alive" in entry and "territory" in entry and "chains" in entry

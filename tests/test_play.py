@@ -130,10 +130,12 @@ def test_colours_points_and_rules_may_be_given_by_name() -> None:
     }
     again = Board.grid([["black", ".", "o"], ["empty", "x", "white"]])
     assert again.stones("black") == again.stones(B) == frozenset({0, 4})
+    with pytest.raises(InputError, match="black, white or empty"):
+        Board.grid([["purple"]])
 
 
-@pytest.mark.parametrize("colour,point", [("purple", "A1"), ("black", "Z9"), ("empty", "A1")])
-def test_a_name_that_means_nothing_is_an_input_error(colour: str, point: str) -> None:
+@pytest.mark.parametrize("colour,point", [("purple", "A1"), ("black", "Z9"), ("empty", "A1"), ("black", -1), ("white", 4)])
+def test_a_name_that_means_nothing_is_an_input_error(colour: str, point: str | int) -> None:
     board = grid(". .\n. .")
     with pytest.raises(InputError):
         board.play(point, colour)

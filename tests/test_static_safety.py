@@ -147,6 +147,23 @@ def test_an_empty_vital_point_leaves_the_region_two_eyes() -> None:
     assert "A3" not in safe_names(b, Colour.WHITE)
 
 
+@pytest.mark.parametrize(
+    "bottom,black",
+    [
+        (["O.X.OOX", "OX..OOX"], 49),  # black C2 B1: one eye for white, the whole board black's
+        (["O.X.OOX", "OX.XOOX"], 19),  # black C2 B1 D1: not a nakade, white's area stays open
+    ],
+)
+def test_the_2x3_special_cases_on_the_edge(bottom: list[str], black: int) -> None:
+    # White's only region B1-D2 is a 2x3 rectangle on the edge holding black
+    # stones; Fuego's TestNakade settles it by its 2x3 special cases.  The
+    # counts are Fuego's own `go_safe static black` on these boards (Fuego
+    # built from its source); the rule program agrees with the direct code.
+    b = _grid([".X.XXXX", "XXXXXXX", "OOOOOOX", "OOOOOOX", "OOOOOOX", *bottom])
+    assert (len(static_safety(b).safe[Colour.BLACK]), len(static_safety(b).safe[Colour.WHITE])) == (black, 0)
+    assert_rules_agree(b)
+
+
 def test_explain_names_the_rule_and_text_says_safe() -> None:
     b = board("""
         .......

@@ -242,41 +242,52 @@ class Inputs:
 # ------------------------------------------------------------------- inputs
 
 
-def expand(paths: Sequence[str]) -> list[str]:
+def expand(paths: Sequence[str], skip: Callable[[InputError], None] | None = None) -> list[str]:
     """The files of the inputs: files as given, folders searched recursively.
 
     In a folder: every `*.sgf` and `*.plain` file, and every `*.txt` file
     holding Sensei's `$$` markup (so a folder may hold notes beside its
     diagrams), in sorted order.  A path that does not exist, or a folder
-    with no such file, is an InputError.
+    with no such file, is an InputError: raised, or handed to `skip` and
+    left out (--keep-going).
     """
-    from passalive.grammar.read import detect_format
-
     files: list[str] = []
     for name in paths:
-        path = Path(name)
-        if name != "-" and path.is_dir():
-            found: list[Path] = []
-            for pattern in FOLDER_PATTERNS:
-                found.extend(path.rglob(pattern))
-            before = len(files)
-            for candidate in sorted(set(found)):
-                if not candidate.is_file():
-                    continue
-                if candidate.suffix == ".txt":
-                    try:
-                        head = candidate.read_bytes()[:1 << 20].decode("utf-8", errors="replace")
-                    except OSError:
-                        head = ""
-                    if detect_format(head, str(candidate)) != "sensei":
-                        continue
-                files.append(str(candidate))
-            if len(files) == before:
-                raise InputError(f"{name}: no *.sgf, *.plain or Sensei *.txt file in this folder")
-        elif name == "-" or path.exists():
-            files.append(name)
-        else:
-            raise InputError(f"{name}: no such file or folder")
+        try:
+            files.extend(_expand_one(name))
+        except InputError as error:
+            if skip is None:
+                raise
+            skip(error)
+    return files
+
+
+def _expand_one(name: str) -> list[str]:
+    """The files of one input (see `expand`)."""
+    from passalive.grammar.read import detect_format
+
+    path = Path(name)
+    if name == "-" or (path.exists() and not path.is_dir()):
+        return [name]
+    if not path.is_dir():
+        raise InputError(f"{name}: no such file or folder")
+    found: list[Path] = []
+    for pattern in FOLDER_PATTERNS:
+        found.extend(path.rglob(pattern))
+    files: list[str] = []
+    for candidate in sorted(set(found)):
+        if not candidate.is_file():
+            continue
+        if candidate.suffix == ".txt":
+            try:
+                head = candidate.read_bytes()[:1 << 20].decode("utf-8", errors="replace")
+            except OSError:
+                head = ""
+            if detect_format(head, str(candidate)) != "sensei":
+                continue
+        files.append(str(candidate))
+    if not files:
+        raise InputError(f"{name}: no *.sgf, *.plain or Sensei *.txt file in this folder")
     return files
 
 
@@ -332,11 +343,11 @@ class Item:
                 "move": position.move,
                 "komi": info.komi,
                 "handicap": info.handicap,
-                "rules": info.rules,
+                "recorded_rules": info.rules,
                 "rules_suicide": position.suicide.value,
                 "rules_suicide_source": info.suicide_source,
                 "players": {"black": info.black, "white": info.white},
-                "result": info.result,
+                "recorded_result": info.result,
                 "prisoners": {"black": position.prisoners[0], "white": position.prisoners[1]},
                 "passes": position.passes,
             }
@@ -519,9 +530,14 @@ def run(
     than one job, `work` must be a module-level function and `settings`
     picklable.
     """
-    files = expand(paths)
+    unread: list[InputError] = []
+    files = expand(paths, unread.append if runner.keep_going else None)
+    for error in unread:
+        click.echo(error.format() + "\n(skipped; going on with the other files)", err=True)
+    if unread and not files:
+        raise InputError("no input could be read (see above)")
     bar = _bar(runner, len(files))
-    failed = 0
+    failed = len(unread)
     positions = 0
     started = time.perf_counter()
 

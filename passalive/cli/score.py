@@ -164,11 +164,8 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
                          "result": game_score.result,
                          "dead_in_territory": board.names(game_score.auto_dead)})
         if settings.output == "jsonl" or position is not None:
-            # `rules` and `result` are the scoring's own; the record's RU and RE keep their values beside them
-            record = position.game.info if position is not None else None
-            data = {**item.fields(), **data, "rules": data["rules"], "result": data.get("result"),
-                    "recorded_result": record.result if record is not None else None,
-                    "recorded_rules": record.rules if record is not None else None}
+            # `rules` and `result` are the scoring's own; the record's RU and RE are `recorded_rules`, `recorded_result`
+            data = {**item.fields(), **data, "result": data.get("result")}
         return data, problems, notes
     text = _text(where, diagram.title, result, settings.fmt, settings.fancy)
     if game_score is not None:

@@ -954,8 +954,9 @@ _NAKADE_SHAPES = {
 """The classical nakade shapes of four to six points, by `_degree_code` (every block of up to three is one)."""
 
 _LIVING_WHEN_ALMOST_FILLED = {220, 320, 1130, 2400, 2220}
-"""Fuego's IsAliveBlock: four or five in a row, the L with a foot or T, the 2x3, the six that is not rabbity.
-Captured in a region they fill but for one point, they leave two eyes."""
+"""Fuego's IsAliveBlock, by degree code: every four-stone chain with two ends (220: in a row, bent or
+S-shaped) and every five-stone one (320: in a row, U, L, W, N), the L with a foot or T, the 2x3, the six
+that is not rabbity.  Captured in a region they fill but for one point, they leave two eyes."""
 
 _BULKY_FOUR, _BULKY_FIVE, _TWO_BY_THREE = 400, 1310, 2400
 

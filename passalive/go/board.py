@@ -65,22 +65,23 @@ class Colour(enum.Enum):
             return cls.WHITE
         raise InputError(f"expected a colour (black or white), got {name!r}")
 
-
     @classmethod
     def of(cls, name: Colour | str) -> Colour:
         """Any point state from a user's spelling: a stone colour as `stone`
         reads it, or empty (empty, e, `.`), or a Colour."""
         if isinstance(name, Colour):
             return name
-        if name.strip().lower() in ("empty", "e", "."):
+        key = name.strip().lower()
+        if key in ("empty", "e", "."):
             return cls.EMPTY
-        return cls.stone(name)
+        if key in ("black", "b", "x", "white", "w", "o"):
+            return cls.stone(key)
+        raise InputError(f"expected a point's colour (black, white or empty), got {name!r}")
 
 
 STONE_COLOURS = (Colour.BLACK, Colour.WHITE)
 
-# keyed by id(): hashing an Enum member runs Python code, hashing an int does not
-_CODE = {id(Colour.BLACK): "x", id(Colour.WHITE): "o", id(Colour.EMPTY): "."}
+_CODE = {Colour.BLACK: "x", Colour.WHITE: "o", Colour.EMPTY: "."}
 _BLACK_DIGITS = str.maketrans("xo.", "100")
 _WHITE_DIGITS = str.maketrans("xo.", "010")
 _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
@@ -448,7 +449,7 @@ class Board:
     def masks(self) -> tuple[int, int]:
         """The black and the white stones as masks of point ids (bit p for point
         p: on a plain grid, the numbering of `passalive.go.bitboard`)."""
-        codes = "".join(map(_CODE.__getitem__, map(id, self.colours)))[::-1]
+        codes = "".join(map(_CODE.__getitem__, self.colours))[::-1]
         return int(codes.translate(_BLACK_DIGITS) or "0", 2), int(codes.translate(_WHITE_DIGITS) or "0", 2)
 
     def stones(self, colour: Colour | str) -> frozenset[int]:
