@@ -59,6 +59,9 @@ def test_ko_and_suicide_are_refused_by_the_rules() -> None:
     assert engine.handle("play b C3") == "=\n\n"  # captures B3
     assert engine.handle("play w B3") == "? illegal move\n\n"  # the ko
     assert engine.handle("play w E5") == "=\n\n"
+    assert engine.handle("play b E1") == "=\n\n"
+    assert engine.handle("play w B3") == "=\n\n"  # after a threat and its answer: taken back
+    assert engine.handle("play b C3") == "? illegal move\n\n"  # and now black must wait
     # suicide: a single white stone inside black's one-point eye
     engine = GtpEngine(size=5)
     for point in ("A2", "B1"):

@@ -28,7 +28,7 @@ from passalive.go.bitboard import cells_mask, padded_bits, padded_index
 from passalive.go.board import Board, Colour, Point
 from passalive.go.coords import Frame
 from passalive.go.diagram import Diagram
-from passalive.go.play import play
+from passalive.go.play import play, simple_ko
 from passalive.go.suicide import Suicide
 
 __all__ = ["Game", "GameInfo", "Position", "Source", "Step", "empty_board"]
@@ -293,21 +293,14 @@ def _play_recorded(
 def _ko(
     colours: Sequence[Colour], adjacency: Sequence[Sequence[int]], point: int, colour: Colour, changed: Sequence[int]
 ) -> tuple[int, Colour] | None:
-    """The ko a move just took, as (the point of the stone it captured, the
-    player who may not play there next), or None.
-
-    A move takes a ko when it captured exactly one stone and its own stone
-    stands alone with that point as its only liberty: playing back at once
-    would capture it and repeat the position (the simple ko rule; longer
-    repetitions, which only some rule sets forbid, are not looked for).
-    """
-    if len(changed) != 2 or colours[point] is not colour:
+    """The ko a move of a record just took, as (the point, the player who may
+    not play there next), or None: passalive's one simple-ko rule
+    (`passalive.go.play.simple_ko`) on the move's changed points (the point
+    played, then what it removed)."""
+    if colours[point] is not colour:  # not played, or a suicide
         return None
-    taken = changed[1]
-    opponent = colour.opponent
-    if all(q == taken or colours[q] is opponent for q in adjacency[point]):
-        return taken, opponent
-    return None
+    taken = simple_ko(colours, adjacency, point, colour, Colour.EMPTY, changed[1:])
+    return (taken, colour.opponent) if taken is not None else None
 
 
 def _capture(

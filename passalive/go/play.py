@@ -2,8 +2,10 @@
 
 This is passalive's only capture rule.  The readers replay the numbered moves
 of a diagram and the moves of an SGF game with it, `Board.play` and
-`Board.play_moves` make new boards with it, and the solver's move simulator
-(`passalive.solver.simulator`) plays its attacker moves with it.
+`Board.play_moves` make new boards with it (the GTP engine's moves too), and
+the solver's move simulator (`passalive.solver.simulator`) plays its attacker
+moves with it.  `simple_ko` is its one simple-ko rule (the replay of a record
+warns by it, the GTP engine refuses by it).
 
 The rule, for a stone of state `stone` put on an empty point p:
 
@@ -27,7 +29,7 @@ state than the one played is an opponent stone.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Collection, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -108,6 +110,27 @@ def play(
     for q in own:
         states[q] = empty
     return Played(frozenset(), frozenset(own))
+
+
+def simple_ko(
+    states: Sequence[State], adjacency: Sequence[Sequence[int]], point: int, stone: State, empty: State,
+    captured: Collection[int],
+) -> int | None:
+    """The point the opponent may not play next by the simple ko rule, after
+    `stone` was played at `point` and took `captured` (None: no ko).
+
+    A move takes a ko when it captured exactly one stone and its own stone
+    stands alone with that point as its only liberty: playing back at once
+    would capture it and repeat the position.  (Longer repetitions, which
+    only some rule sets forbid, are not looked for.)
+    """
+    if len(captured) != 1 or states[point] != stone:
+        return None
+    (taken,) = captured
+    for q in adjacency[point]:
+        if q != taken and (states[q] == empty or states[q] == stone):
+            return None
+    return taken
 
 
 def play_mask(

@@ -19,9 +19,10 @@ it, and answers:
 
 A command that is unknown or malformed gets `? message`, and the engine
 keeps running; moves are checked by the rules (occupied points, suicide
-unless the rule allows it, simple ko).  The position is played on sgfmill's
-board, which does the captures; `suicide_rule` says whether a multi-stone
-suicide may be played (a single-stone suicide never may).
+unless the rule allows it, simple ko).  The position is a passalive `Board`
+played by passalive's one capture rule and its simple-ko rule
+(`passalive.go.play`), under `suicide_rule`; sgfmill reads the files of
+`loadsgf`.
 
 Responses follow the protocol: `=[id] result` or `?[id] message`, then an
 empty line.
@@ -33,12 +34,15 @@ import shlex
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from sgfmill import boards, sgf, sgf_moves
+from sgfmill import sgf, sgf_moves
 
 from passalive.definitions.analysis import Analysis, analyse
 from passalive.definitions.variants import VARIANTS
+from passalive.errors import IllegalMoveError
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.go.coords import GTP_LETTERS, Frame
+from passalive.go.coords import GTP_LETTERS
+from passalive.go.game import empty_board
+from passalive.go.play import simple_ko
 from passalive.go.suicide import Suicide
 
 PROTOCOL_VERSION = "2"
@@ -83,10 +87,11 @@ def vertex(point: tuple[int, int] | None) -> str:
 
 @dataclass
 class _State:
-    """One position and how it was reached (for undo)."""
+    """One position and how it was reached (for undo): `ko` is the point the
+    next move may not take back by the simple ko rule, and who may not."""
 
-    board: boards.Board
-    ko: tuple[int, int] | None = None
+    board: Board
+    ko: tuple[int, Colour] | None = None
     captures: dict[Colour, int] = field(default_factory=lambda: {Colour.BLACK: 0, Colour.WHITE: 0})
 
 
@@ -103,7 +108,7 @@ class GtpEngine:
     done: bool = False
 
     def __post_init__(self) -> None:
-        self.history = [_State(boards.Board(self.size))]
+        self.history = [_State(empty_board(self.size))]
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: PROTOCOL_VERSION,
             "name": lambda args: "passalive",
@@ -172,15 +177,8 @@ class GtpEngine:
         return self.history[-1]
 
     def board(self) -> Board:
-        """The current position as a passalive Board (a whole board with GTP names)."""
-        rows = []
-        for row in range(self.size - 1, -1, -1):
-            line = []
-            for column in range(self.size):
-                stone = self.state.board.get(row, column)
-                line.append(Colour.EMPTY if stone is None else (Colour.BLACK if stone == "b" else Colour.WHITE))
-            rows.append(line)
-        return Board.grid(rows, frame=Frame.full_board(self.size))
+        """The current position (a whole board with GTP names)."""
+        return self.state.board
 
     def _id(self, point: tuple[int, int]) -> int:
         row, column = point
@@ -200,11 +198,11 @@ class GtpEngine:
         if not 1 <= size <= MAX_SIZE:
             raise GtpError("unacceptable size")
         self.size = size
-        self.history = [_State(boards.Board(size))]
+        self.history = [_State(empty_board(size))]
         return ""
 
     def _clear_board(self, args: list[str]) -> str:
-        self.history = [_State(boards.Board(self.size))]
+        self.history = [_State(empty_board(self.size))]
         return ""
 
     def _komi(self, args: list[str]) -> str:
@@ -220,27 +218,22 @@ class GtpEngine:
     def play(self, colour: Colour, point: tuple[int, int] | None) -> None:
         """Play a move by the rules (GtpError `illegal move` otherwise)."""
         state = self.state
-        if point is None:
-            self.history.append(_State(state.board.copy(), None, dict(state.captures)))
-            return
-        if state.board.get(*point) is not None:
-            raise GtpError("illegal move")
-        if point == state.ko:
-            raise GtpError("illegal move")
-        board = state.board.copy()
-        mover = "b" if colour is Colour.BLACK else "w"
-        before = sum(1 for _, p in board.list_occupied_points() if _ == ("w" if mover == "b" else "b"))
-        ko = board.play(point[0], point[1], mover)
-        if board.get(*point) is None:  # the move removed its own chain
-            own_before = sum(1 for c, _ in state.board.list_occupied_points() if c == mover)
-            own_after = sum(1 for c, _ in board.list_occupied_points() if c == mover)
-            removed = own_before + 1 - own_after
-            if self.suicide_rule is Suicide.ILLEGAL or (self.suicide_rule is Suicide.MULTI and removed < 2):
-                raise GtpError("illegal move")
-        after = sum(1 for c, _ in board.list_occupied_points() if c == ("w" if mover == "b" else "b"))
         captures = dict(state.captures)
-        captures[colour] += before - after
-        self.history.append(_State(board, ko, captures))
+        if point is None:
+            self.history.append(_State(state.board, None, captures))
+            return
+        p = self._id(point)
+        if state.ko == (p, colour):
+            raise GtpError("illegal move")
+        try:
+            board = state.board.play(p, colour, suicide=self.suicide_rule)
+        except IllegalMoveError:
+            raise GtpError("illegal move") from None
+        opponent = colour.opponent
+        taken = state.board.stones(opponent) - board.stones(opponent)
+        captures[colour] += len(taken)
+        ko = simple_ko(board.colours, board.adjacency, p, colour, Colour.EMPTY, taken)
+        self.history.append(_State(board, (ko, opponent) if ko is not None else None, captures))
 
     def _play(self, args: list[str]) -> str:
         if len(args) != 2:
@@ -277,7 +270,8 @@ class GtpEngine:
         except ValueError as error:
             raise GtpError(f"cannot load file: {error}") from None
         self.size = size
-        self.history = [_State(setup)]
+        stones = {self._id(point): Colour.BLACK if mover == "b" else Colour.WHITE for mover, point in setup.list_occupied_points()}
+        self.history = [_State(empty_board(size).with_colours(stones))]
         try:
             self.komi = float(game.get_komi())
         except (KeyError, ValueError):
