@@ -991,8 +991,8 @@ def _test_nakade(geo: _Geometry, side: _Side, opp_side: _Side, points: int) -> b
     * a 2x3 rectangle with stones: Fuego's special cases (`_two_by_three`);
     * one empty point left: one eye when the stones are one block of a
       nakade shape; not when they have a shape that lives once captured, or
-      any region holding five stones in a row, or a T or L-with-a-foot
-      shape of stones that always lives;
+      when the stones are any five with two ends (in a row, U, L, W, N) or a
+      T or L-with-a-foot shape that always lives;
     * otherwise the vital points decide: a point with at least two
       neighbours that are empty or stones (three when the region holds a
       2x2 square; an empty one with exactly two must split the region).  An
@@ -1026,7 +1026,7 @@ def _test_nakade(geo: _Geometry, side: _Side, opp_side: _Side, points: int) -> b
         if stone_code in _LIVING_WHEN_ALMOST_FILLED:
             return False
     if stone_code == 320 or (stone_code == 1130 and _degree_code(geo, stones, diagonal=True) in (11210, 3110)):
-        return False  # Fuego's IsAlwaysAliveBlock: five in a row; the T or L with a foot that cannot become a nakade
+        return False  # Fuego's IsAlwaysAliveBlock: five with two ends; the T or L with a foot that cannot become a nakade
     enough = 3 if _has_square(geo, points) else 2
     occupied = 0
     for p in bits(points):

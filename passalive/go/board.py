@@ -275,8 +275,7 @@ class Board:
                 if colour is None:
                     holes.append((x, y))
                 else:
-                    state = colour if isinstance(colour, Colour) else Colour.of(colour)
-                    points.append(Point(len(points), state, (x, y), mark((x, y)) if mark else None))
+                    points.append(Point(len(points), Colour.of(colour), (x, y), mark((x, y)) if mark else None))
         adjacency = grid_adjacency(width, height, frozenset(holes))
         board = cls(
             points=tuple(points),

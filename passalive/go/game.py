@@ -211,7 +211,9 @@ class Game:
                     if note:
                         name = empty_board(size).name(step.point)
                         notes.append(f"move {number} ({step.colour.value} {name}) {note}")
-                    ko = _ko(colours, adjacency, step.point, step.colour, played)
+                    # played: the point, then what it removed (nothing when not played)
+                    taken = simple_ko(colours, adjacency, step.point, step.colour, empty, played[1:])
+                    ko = (taken, step.colour.opponent) if taken is not None else None
                     for p in played:
                         now, bit = colours[p], padded[p]
                         if now is black:
@@ -288,19 +290,6 @@ def _play_recorded(
     if rule is Suicide.MULTI and len(suicided) == 1:
         return "is a single-stone suicide, illegal under this game's rules (the stone removed)", changed
     return "", changed
-
-
-def _ko(
-    colours: Sequence[Colour], adjacency: Sequence[Sequence[int]], point: int, colour: Colour, changed: Sequence[int]
-) -> tuple[int, Colour] | None:
-    """The ko a move of a record just took, as (the point, the player who may
-    not play there next), or None: passalive's one simple-ko rule
-    (`passalive.go.play.simple_ko`) on the move's changed points (the point
-    played, then what it removed)."""
-    if colours[point] is not colour:  # not played, or a suicide
-        return None
-    taken = simple_ko(colours, adjacency, point, colour, Colour.EMPTY, changed[1:])
-    return (taken, colour.opponent) if taken is not None else None
 
 
 def _capture(
