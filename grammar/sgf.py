@@ -562,6 +562,9 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
                     raise reader.error(
                         f"{second}[{where}]: the point is also in {first} of this node", node.first(second) or node.position
                     )
+    marks = {  # territory marks; over a stone they mark it dead (KGS, OGS, GoGui)
+        name: reader.points([raw for raw in props[name] if raw.strip()], name, node) for name in ("TB", "TW") if name in props
+    }
     colour: Colour | None = None
     point: int | None = None
     move_at = node.position
@@ -581,6 +584,8 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
         black=tuple(setup.get("AB", ())),
         white=tuple(setup.get("AW", ())),
         empty=tuple(setup.get("AE", ())),
+        territory_black=tuple(marks.get("TB", ())),
+        territory_white=tuple(marks.get("TW", ())),
         offset=node.position,
         move_offset=move_at,
     )

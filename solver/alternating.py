@@ -25,6 +25,17 @@ where one of her moves reaches a won position, and where every answer of the
 owner (passing included) does.  When the budget runs out the answer is
 *unknown*, never *holds*.  When the claim does not hold, the attacker's
 fastest winning line against the owner's longest defence is the witness.
+
+**Local fights** (`Arena`).  The scorer (`passalive.tools.settle`) asks the
+same question of one area of a big board: the points that are not in any
+pass-alive chain, enclosed by pass-alive chains (its *walls*).  The arena
+restricts the moves to the area, lets either side move first, forbids each
+side the points it must not play (its own walls' vital regions: a side that
+never plays there keeps its pass-alive chains pass-alive, whatever the other
+side does), never plays a move that captures a wall stone (the play outside
+the area would change), and may exempt one side from the ko ban (as if it
+had a ko threat for every ko: the strongest help the rest of the board can
+give it).
 """
 
 from __future__ import annotations
@@ -63,6 +74,28 @@ class Verdict:
     broken: str
     states: int
 
+
+
+@dataclass(frozen=True)
+class Arena:
+    """A local fight: where the moves are played and under which restrictions.
+
+    `within` is the mask of points where either side may play (passes are
+    always allowed); `avoid[colour]` the points that colour may not play;
+    `walls` stones that no move may capture (a move that would is not
+    played); `ko_exempt` the side the ko ban does not bind (None: both are
+    bound); `first` the side that moves first (None: the attacker).
+    """
+
+    within: int
+    avoid: tuple[tuple[Colour, int], ...] = ()
+    walls: int = 0
+    ko_exempt: Colour | None = None
+    first: Colour | None = None
+
+    def forbidden(self, colour: Colour) -> int:
+        """The points `colour` may not play."""
+        return sum(mask for c, mask in self.avoid if c is colour)
 
 
 def pass_alive_mask(grid: Grid, mine: int, theirs: int) -> int:
@@ -111,13 +144,21 @@ def defend(
     stones: int,
     territory: int = 0,
     budget: int = DEFAULT_BUDGET,
+    arena: Arena | None = None,
 ) -> Verdict:
     """Can `owner` keep `stones` uncaptured and `territory` free of a living attacker chain?
 
     `stones` and `territory` are masks of points of `grid`; the attacker (the
-    other colour) moves first.  See the module's docstring for the rules.
+    other colour) moves first unless `arena` says otherwise, and plays
+    anywhere on the board unless `arena` restricts the fight to an area.  See
+    the module's docstring for the rules.
     """
     attacker = owner.opponent
+    region = arena.within if arena is not None else grid.full
+    walls = arena.walls if arena is not None else 0
+    exempt = arena.ko_exempt if arena is not None else None
+    first = arena.first if arena is not None and arena.first is not None else attacker
+    forbidden = {c: arena.forbidden(c) if arena is not None else 0 for c in (Colour.BLACK, Colour.WHITE)}
     if stones & ~position.stones(owner):
         raise ValueError("the claimed stones must be stones of the owner")
 
@@ -132,8 +173,8 @@ def defend(
                 return "the attacker has a pass-alive chain in the claimed territory"
         return ""
 
-    neighbours, full = grid.neighbours, grid.full
-    start = (position.black, position.white, True, -1)
+    neighbours = grid.neighbours
+    start = (position.black, position.white, first is attacker, -1)
     index = {start: 0}
     states = [start]
     # succ[u]: (v, p) for every move from state u: p the point played, -1 a pass
@@ -151,14 +192,17 @@ def defend(
             black_moves = attacker_moves is attacker_is_black
             mine, theirs = (black, white) if black_moves else (white, black)
             nxt = not attacker_moves
+            mover = Colour.BLACK if black_moves else Colour.WHITE
             targets = [((black, white, nxt, -1), -1)]
-            for p in bits(full & ~(black | white)):
-                if p == ko:
+            for p in bits(region & ~(black | white) & ~forbidden[mover]):
+                if p == ko and mover is not exempt:
                     continue
                 after = play_mask(neighbours, mine, theirs, p, illegal)
                 if after is None:
                     continue
                 mine2, theirs2, captured = after
+                if captured & walls:
+                    continue
                 ban = _ko_point(neighbours, mine2, theirs2, captured, p) if captured else -1
                 targets.append(((mine2, theirs2, nxt, ban) if black_moves else (theirs2, mine2, nxt, ban), p))
             for state, p in targets:

@@ -187,7 +187,8 @@ def test_score_prints_the_result_as_sgf_does(capsys):
     code, out, err = run(["score", str(DATA / "finished-komi.sgf")], capsys)
     assert code == 0 and err == ""
     assert "territory: black 17, white 45" in out
-    assert "komi 7.5: result W+35.5 (the record says RE[W+35.5])" in out
+    assert "komi 7.5: result W+35.5 (not proven" in out
+    assert "the record says RE[W+35.5]: agrees" in out
 
 
 def test_score_removes_stones_in_pass_alive_territory_and_warns_on_unfinished_games(capsys, tmp_path):
@@ -198,7 +199,9 @@ def test_score_removes_stones_in_pass_alive_territory_and_warns_on_unfinished_ga
     code, out, err = run(["score", str(path), "--jsonl"], capsys)
     (data,) = lines(out)
     assert code == 0 and err == ""
-    assert data["dead_in_territory"] == ["A5"] and data["result"] == "B+0.5"
+    assert data["dead"] == [["A5"]] and data["result"] == "B+0.5"
+    (a5,) = [chain for chain in data["chains"] if chain["stones"] == ["A5"]]
+    assert (a5["status"], a5["evidence"], a5["known_by"]) == ("dead", "pass-dead", "theorem")
     # the scoring's rules and result; the record's RU (and its RE, absent here) beside them
     assert (data["rules"], data["recorded_rules"], data["recorded_result"]) == ("japanese", "Japanese", None)
     code, out, err = run(["score", str(DATA / "handicap.sgf")], capsys)

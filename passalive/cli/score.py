@@ -1,11 +1,16 @@
-"""`passalive score FILE... [--dead C3,D4,...] [--rules japanese|area] [--strict-seki] [--json]`.
+"""`passalive score FILE... [--dead C3,D4] [--alive Q16] [--rules japanese|area|tromp-taylor] [--json]`.
 
-Seki-aware territory scoring of finished positions (`passalive.tools.score`).
-Prints every diagram as a territory map (`b`/`w` territory, `s` seki, `f`
-obvious false eye, `.` dame, `?` a dead stone on a point that is nobody's
-territory), the dead stones, the seki regions and the score.  `--dead`
-names dead stones (one per chain is enough) for every diagram; a diagram's
-own `{SCORE dead=...}` line is used when `--dead` is not given.  `--check`
+Scores finished positions and games (`passalive.tools.result`): every chain
+gets a status (alive, dead, seki, or unsettled with passalive's judgement)
+and the evidence for it (`passalive.tools.settle`: pass-alive, pass-dead,
+search, given, record, judgement); the result comes with the range of
+margins over the unproved chains' endings, whether that proves the winner,
+and, for a game, the record's `RE` compared.  Prints every position as a
+territory map (`b`/`w` territory, `s` seki, `f` obvious false eye, `.` dame,
+`?` a dead stone on a point that is nobody's territory).  `--dead`/`--alive`
+name chains (one stone per chain is enough) for every position; a diagram's
+own `{SCORE dead=...}` line is used when `--dead` is not given, and a game's
+`TB`/`TW` marks over stones are the record's dead stones.  `--check`
 compares with the diagrams' `{SCORE}` lines (under their own options) and
 exits with status 1 on a mismatch.
 """
@@ -26,21 +31,23 @@ from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
-from passalive.tools.score import RULES, GameScore, Score, check_diagram, read_score_claim, rules_of, score, score_game
+from passalive.tools.result import GameResult, result_text, score_game
+from passalive.tools.score import RULES, Score, check_diagram, read_score_claim, rules_of
+from passalive.tools.settle import ChainStatus, SearchBudget, Status
 
 
 def score_json(title: str, result: Score) -> dict[str, Any]:
-    """One diagram's score as a JSON-able dict (the issue's shape plus details)."""
+    """One diagram's count as a JSON-able dict: territory, seki regions, score and map."""
     board = result.board
     return {
         "title": title,
         "rules": result.rules,
         "strict_seki": result.strict_seki,
         "territory": {c.value: len(result.territory[c]) for c in STONE_COLOURS},
-        "seki": [{"colour": r.colour.value, "points": board.names(r.points)} for r in result.seki],
+        "seki_regions": [{"colour": r.colour.value, "points": board.names(r.points)} for r in result.seki],
         "score": {c.value: result.points[c] for c in STONE_COLOURS},
         "map": result.map(),
-        "dead": {c.value: board.names(p for p in result.dead if board.colours[p] is c) for c in STONE_COLOURS},
+        "dead_stones": {c.value: board.names(p for p in result.dead if board.colours[p] is c) for c in STONE_COLOURS},
         "territory_points": {c.value: board.names(result.territory[c]) for c in STONE_COLOURS},
         "false_eyes": board.names(result.false_eyes),
         "neutral": board.names(result.neutral),
@@ -48,7 +55,50 @@ def score_json(title: str, result: Score) -> dict[str, Any]:
     }
 
 
-def _dead_points(board: Board, names: str, where: str) -> list[int]:
+def chain_json(board: Board, chain: ChainStatus) -> dict[str, Any]:
+    """One chain's status as JSON: its stones (GTP names), status, evidence and its kind, detail, judgement."""
+    return {
+        "colour": chain.colour.value,
+        "stones": board.names(chain.stones),
+        "status": chain.status.value,
+        "evidence": chain.evidence.value,
+        "known_by": chain.evidence.kind,
+        "judged": chain.judged.value if chain.judged is not None else None,
+        "detail": chain.detail,
+    }
+
+
+def game_json(game: GameResult) -> dict[str, Any]:
+    """The game-level fields of a score: result, range, proof, chains, the record compared."""
+    board = game.board
+    record = game.record
+    return {
+        "komi": game.komi,
+        "handicap": game.handicap,
+        "margin": game.margin,
+        "result": game.result,
+        "margin_range": list(game.margin_range),
+        "margin_range_exact": game.exact_range,
+        "result_proven": game.result_proven,
+        "finished": game.finished,
+        "chains": [chain_json(board, chain) for chain in game.settlement.chains],
+        "dead": [board.names(chain.stones) for chain in game.dead],
+        "seki": [board.names(chain.stones) for chain in game.seki],
+        "unsettled": [board.names(chain.stones) for chain in game.chains_with(Status.UNSETTLED)],
+        "searches": game.settlement.searches,
+        "search_budget": game.settlement.budget.describe(),
+        "warnings": [*game.warnings, *game.notes],
+        "record": None if record is None else {
+            "recorded_result": record.recorded,
+            "margin": record.margin,
+            "agrees": record.agrees,
+            "inside_range": record.inside_range,
+            "explanation": record.explanation,
+        },
+    }
+
+
+def _dead_points(board: Board, names: str, where: str, option: str = "--dead") -> list[int]:
     points = []
     for name in names.split(","):
         name = name.strip()
@@ -57,11 +107,46 @@ def _dead_points(board: Board, names: str, where: str) -> list[int]:
         try:
             p = board.point(name)
         except InputError:
-            raise InputError(f"--dead {name}: no point of that name on the diagram {where}") from None
+            raise InputError(f"{option} {name}: no point of that name on the diagram {where}") from None
         if board.colours[p] is Colour.EMPTY:
-            raise InputError(f"--dead {name}: that point is empty on the diagram {where}; only stones can be marked dead")
+            raise InputError(f"{option} {name}: that point is empty on the diagram {where}; only stones can be named")
         points.append(p)
     return points
+
+
+def _statuses_text(game: GameResult) -> list[str]:
+    """The chains grouped by status and evidence, one line per group."""
+    board = game.board
+    groups: dict[tuple[str, str], list[str]] = {}
+    for chain in game.settlement.chains:
+        if chain.status is Status.UNSETTLED:
+            key = (f"unsettled, judged {chain.judged.value if chain.judged else 'alive'}", "heuristic")
+        else:
+            how = chain.evidence.value
+            key = (chain.status.value, how if how == chain.evidence.kind else f"{how}: {chain.evidence.kind}")
+        groups.setdefault(key, []).append(" ".join(board.names(chain.stones)))
+    return [f"{status} ({how}): " + ", ".join(names) for (status, how), names in sorted(groups.items())]
+
+
+def _result_text(game: GameResult, show_result: bool) -> list[str]:
+    lines = _statuses_text(game)
+    low, high = game.margin_range
+    if show_result and game.result is not None:
+        handicap = f", handicap {game.handicap}" if game.handicap else ""
+        if game.result_proven:
+            proof = "proven: every ending of the unproved chains gives the same winner" if low != high else "proven"
+        else:
+            proof = f"not proven: the unproved chains may end anywhere from {result_text(low)} to {result_text(high)}"
+        lines.append(f"komi {game.komi:g}{handicap}: result {game.result} ({proof})")
+        lines.append("finished: every chain is settled" if game.finished
+                     else f"not finished: {len(game.chains_with(Status.UNSETTLED))} chain(s) unsettled")
+    record = game.record
+    if record is not None:
+        if record.agrees:
+            lines.append(f"the record says RE[{record.recorded}]: agrees")
+        else:
+            lines.append(f"the record says RE[{record.recorded}]: {record.explanation}")
+    return lines
 
 
 def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: bool = False) -> str:
@@ -78,7 +163,8 @@ def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: b
     for region in result.seki:
         lines.append(f"seki ({region.colour.value} eyes not counted): {' '.join(board.names(region.points))}")
     if result.false_eyes:
-        lines.append("obvious false eyes (filled, not counted): " + " ".join(board.names(result.false_eyes)))
+        counted = "counted for their owner" if result.rules != "japanese" else "not counted"
+        lines.append(f"obvious false eyes (filled, {counted}): " + " ".join(board.names(result.false_eyes)))
     if result.guarded:
         lines.append("kept by Benson's analysis: " + " ".join(board.names(result.guarded)))
     rule = result.rules + (", strict seki (1989)" if result.strict_seki else "")
@@ -92,6 +178,7 @@ def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: b
 @dataclass(frozen=True)
 class _Settings:
     dead: str | None
+    alive: str | None
     rules: str | None
     strict_seki: bool
     captures: tuple[int, int] | None
@@ -102,9 +189,10 @@ class _Settings:
     fmt: str = "plain"
     """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
     fancy: bool = False
+    budget: SearchBudget = SearchBudget()
 
 
-def _game_notes(item: Item, game_score: GameScore) -> list[str]:
+def _game_notes(item: Item) -> list[str]:
     """Warnings about scoring a game's position: not finished by two passes, resigned."""
     assert item.position is not None
     notes = []
@@ -121,69 +209,66 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     diagram = item.diagram
     board = diagram.board
     where = f"{diagram.location or item.file}"
+    named = f"{diagram.title!r} ({where})"
     if settings.dead is not None:
-        dead_points = _dead_points(board, settings.dead, f"{diagram.title!r} ({where})")
+        dead_points = _dead_points(board, settings.dead, named)
     else:
         claims = [read_score_claim(a, board) for a in diagram.annotations_named("SCORE")]
         dead_points = sorted(claims[0].dead) if claims else []
+    alive_points = _dead_points(board, settings.alive, named, "--alive") if settings.alive is not None else []
     captured = {c: 0 for c in STONE_COLOURS}
     if settings.captures is not None:
         captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
     problems = check_diagram(diagram) if settings.check else []
     position = item.position
     if position is None:
-        result = score(board, dead_points, rules=settings.rules or "japanese", strict_seki=settings.strict_seki,
-                       captures=captured)
-        game_score = None
-        if settings.komi is not None:
-            game_score = GameScore(result, settings.komi, 0,
-                                   result.points[Colour.BLACK] - result.points[Colour.WHITE] - settings.komi, frozenset())
+        game = score_game(board, komi=settings.komi or 0.0, captures=captured, rules=settings.rules or "japanese",
+                          strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points,
+                          budget=settings.budget)
+        show_result = settings.komi is not None
         notes: list[str] = []
     else:
         info = position.game.info
         if settings.captures is None:
             captured = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
-        game_score = score_game(
+        game = score_game(
             board,
-            komi=settings.komi if settings.komi is not None else (info.komi or 0.0),
+            komi=settings.komi if settings.komi is not None else info.komi,
             handicap=info.handicap or 0,
             captures=captured,
             rules=settings.rules or rules_of(info.rules) or "japanese",
             strict_seki=settings.strict_seki,
             dead=dead_points,
+            alive=alive_points,
+            marked=position.marked_dead(),
             suicide=position.suicide,
+            recorded=info.result,
+            budget=settings.budget,
         )
-        result = game_score.score
-        notes = [f"{where}: warning: {note}" for note in _game_notes(item, game_score)]
+        show_result = True
+        notes = [f"{where}: warning: {note}" for note in _game_notes(item)]
+    said = [*game.warnings, *game.notes] if show_result else list(game.notes)
+    notes += [f"{where}: warning: {warning}" for warning in said]
+    result = game.score
     if settings.output in PICTURES:
         return score_pictures(settings.output, item.file, item.number, diagram, result), problems, notes
     if settings.output != "text":
-        data = score_json(diagram.title, result)
-        if game_score is not None:
-            data.update({"komi": game_score.komi, "handicap": game_score.handicap, "margin": game_score.margin,
-                         "result": game_score.result,
-                         "dead_in_territory": board.names(game_score.auto_dead)})
+        data = {**score_json(diagram.title, result), **game_json(game)}
+        if not show_result:
+            data.update({"margin": None, "result": None, "result_proven": False})
         if settings.output == "jsonl" or position is not None:
             # `rules` and `result` are the scoring's own; the record's RU and RE are `recorded_rules`, `recorded_result`
             data = {**item.fields(), **data, "result": data.get("result")}
         return data, problems, notes
     text = _text(where, diagram.title, result, settings.fmt, settings.fancy)
-    if game_score is not None:
-        if game_score.auto_dead:
-            text += "dead in the opponent's pass-alive territory: " + " ".join(board.names(game_score.auto_dead)) + "\n"
-        recorded = ""
-        if position is not None and position.game.info.result:
-            recorded = f" (the record says RE[{position.game.info.result}])"
-        text += (
-            f"komi {game_score.komi:g}" + (f", handicap {game_score.handicap}" if game_score.handicap else "")
-            + f": result {game_score.result}{recorded}\n"
-        )
+    text += "".join(line + "\n" for line in _result_text(game, show_result))
     return text, problems, notes
 
 
 @click.command("score")
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
 @click.option("--dead", default=None, help="Dead stones, e.g. C3,D4 (one stone per chain suffices).")
+@click.option("--alive", default=None, help="Stones to count as alive, e.g. Q16 (one stone per chain suffices).")
 @click.option("--rules", type=click.Choice(RULES), default=None,
               help="Counting rules. Default: an SGF game's RU (Chinese, AGA, New Zealand... count by area), else japanese.")
 @click.option("--strict-seki", is_flag=True, help="The 1989 Japanese rule: stones next to a neutral point are in seki.")
@@ -191,6 +276,10 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
               help="Stones captured during the game, BLACK/WHITE, e.g. 3/1 (Japanese counting). Default: an SGF game's replay.")
 @click.option("--komi", type=float, default=None,
               help="Komi (white's compensation). Default: an SGF game's KM; a diagram's result is printed only with --komi.")
+@click.option("--search-area", type=click.IntRange(0, 40), default=SearchBudget().area, show_default=True,
+              help="The status search's largest area (empty points enclosed by pass-alive chains).")
+@click.option("--search-states", type=click.IntRange(1, 10_000_000), default=SearchBudget().states, show_default=True,
+              help="Positions one status search may build before its answer is unknown.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
@@ -199,10 +288,13 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
 def command(
     files: tuple[str, ...],
     dead: str | None,
+    alive: str | None,
     rules: str | None,
     strict_seki: bool,
     captures: str | None,
     komi: float | None,
+    search_area: int,
+    search_states: int,
     as_json: bool,
     check: bool,
     allow_illegal: bool,
@@ -211,7 +303,7 @@ def command(
     no_color: bool,
     inputs: Inputs,
 ) -> None:
-    """Score finished positions with seki detection (territory, seki, prisoners); SGF games with komi and result."""
+    """Score finished games and positions: every chain's status and evidence, the result and whether it is proven."""
     captured: tuple[int, int] | None = None
     if captures is not None:
         parts = captures.split("/")
@@ -222,7 +314,9 @@ def command(
     if komi is not None and not math.isfinite(komi):
         raise InputError(f"--komi expects a finite number, got {komi}")
     output = inputs.output(as_json, fmt)
-    settings = _Settings(dead, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color))
+    budget = SearchBudget(area=search_area, states=search_states)
+    settings = _Settings(dead, alive, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color),
+                         budget)
     selection = inputs.selection(allow_illegal=allow_illegal)
     sink = Sink(output, out)
     problems: list[str] = []

@@ -106,6 +106,10 @@ class Step:
     black: tuple[int, ...] = ()
     white: tuple[int, ...] = ()
     empty: tuple[int, ...] = ()
+    territory_black: tuple[int, ...] = ()
+    """The node's `TB` points: black territory; a white stone there is marked dead."""
+    territory_white: tuple[int, ...] = ()
+    """The node's `TW` points: white territory; a black stone there is marked dead."""
     offset: int = 0
     move_offset: int = 0
 
@@ -348,6 +352,13 @@ class Position:
         board = replace(empty_board(size), points=points)
         board.__dict__["colours"] = self.colours  # Board.colours is a cached property: known already
         return board
+
+    def marked_dead(self) -> tuple[int, ...]:
+        """The stones this node's territory marks (`TB`/`TW`) mark dead: a stone inside the other colour's territory."""
+        step, colours = self.step, self.colours
+        return tuple(p for p in step.territory_black if colours[p] is Colour.WHITE) + tuple(
+            p for p in step.territory_white if colours[p] is Colour.BLACK
+        )
 
     def captured_by(self, colour: Colour | str) -> int:
         """Stones `colour` has captured so far."""

@@ -79,8 +79,10 @@ from passalive.go.numbers import read_number
 from passalive.go.suicide import Suicide
 from passalive.errors import InputError, Location
 
-RULES = ("japanese", "area")
-"""The counting rules: territory + prisoners, or territory + stones."""
+RULES = ("japanese", "area", "tromp-taylor")
+"""The counting rules: territory + prisoners (Japanese, Korean), area: territory
++ stones (Chinese, AGA, New Zealand...), or Tromp-Taylor's area by reach with
+nothing removed (see docs/eyes-and-scoring.md)."""
 
 MAP_SYMBOLS: Mapping[str, str] = {
     "X": "a black stone left on the board",
@@ -195,6 +197,8 @@ def score(
     """
     if rules not in RULES:
         raise InputError(f"unknown rules {rules!r}; expected one of {', '.join(RULES)}")
+    if rules == "tromp-taylor" and any(True for _ in dead):
+        raise InputError("Tromp-Taylor rules remove no dead stones: the position counts as it stands")
     if not phases or any(phase not in (0, 1) for phase in phases):
         raise InputError(f"phases must be a non-empty selection of 0 and 1, got {tuple(phases)!r}")
     colours = board.colours
@@ -230,13 +234,16 @@ def score(
             false_eyes -= safe
     seki = _components(geometry, seki_points, position, controlled)
     captured = {c: (captures or {}).get(c, 0) for c in STONE_COLOURS}
+    owner_of = {p: r.owner for r in controlled for p in r.points}
     points: dict[Colour, int] = {}
     for c in STONE_COLOURS:
         if rules == "japanese":
             prisoners = sum(1 for p in dead_points if colours[p] is c.opponent)
             points[c] = len(territory[c]) + prisoners + captured[c]
         else:
-            points[c] = len(territory[c]) + sum(1 for p, col in enumerate(position) if col is c)
+            # area counts every point surrounded by c's stones: a seki group's eyes and a filled false eye too
+            surrounded = sum(1 for p in seki_points | false_eyes if owner_of.get(p) is c)
+            points[c] = len(territory[c]) + surrounded + sum(1 for p, col in enumerate(position) if col is c)
     return Score(
         board=board,
         rules=rules,
@@ -884,16 +891,18 @@ def check_diagram(diagram: Diagram) -> list[str]:
 # ------------------------------------------------------------- real games
 
 
-AREA_RULE_SETS = ("chinese", "cn", "aga", "bga", "french", "nz", "newzealand", "tromptaylor", "tt", "goe", "ing",
+AREA_RULE_SETS = ("chinese", "cn", "aga", "bga", "french", "nz", "newzealand", "goe", "ing",
                   "chineseogs", "chinesekgs", "stonescoring", "ancientarea", "agabutton")
 """Rule sets (SGF RU, lower case without spaces, dashes or underscores) that count by area."""
 
 
 def rules_of(record_rules: str | None) -> str | None:
-    """The counting rules (`japanese` or `area`) a game's RU text says, or None when it does not."""
+    """The counting rules (`japanese`, `area` or `tromp-taylor`) a game's RU text says, or None when it does not."""
     if record_rules is None:
         return None
     text = record_rules.strip().lower()
+    if "".join(c for c in text if c not in " -_") in ("tromptaylor", "tt"):
+        return "tromp-taylor"
     if "scorearea" in text:
         return "area"
     if "scoreterritory" in text:

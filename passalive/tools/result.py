@@ -1,0 +1,325 @@
+"""The result of a finished game: the score from the chains' statuses, how far it is proved, and the record compared.
+
+`passalive.tools.settle` gives every chain a status with its evidence;
+`passalive.tools.score` counts a position once the dead stones are known.
+This module puts them together for a game:
+
+* **the result** counts the position with every chain that is dead, or
+  unsettled and judged dead, removed (the judgement is labelled as such);
+* **the margin range** is the least and the greatest margin over the ways the
+  chains that are not proved can end (each alive or dead).  With at most
+  `EXACT_RANGE` such chains every combination is counted; with more, the two
+  extremes (every unproved black chain dead and every white one alive, and
+  the reverse), which bound every combination because a chain's death never
+  raises its owner's count;
+* **result proven** when every ending in the range has the same winner (or
+  all are the same draw); **finished** when no chain is unsettled;
+* **the record compared**: a numeric `RE` agrees or not, and when not, the
+  chains whose other ending gives the record's margin are named.
+
+Komi as Fox and Tygem write it (×100: `KM[650]` for 6.5, and `KM[375]` for
+3.75 stones, Chinese counting's 7.5 points) is read with a warning; a komi
+that is still implausible, or a board with the stones of one colour only,
+is a warning and no result.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.suicide import Suicide
+from passalive.tools.score import Score, score
+from passalive.tools.settle import ChainStatus, Judge, SearchBudget, Settlement, Status, settle
+
+EXACT_RANGE = 4
+"""Up to this many unproved chains, the margin range counts every way they can end."""
+
+EXPLAIN_LIMIT = 300
+"""The most endings tried to explain a record's result that differs."""
+
+PLAUSIBLE_KOMI = 100.0
+"""A komi beyond this many points (either way) is not a komi of a real game."""
+
+_MarginOf = Callable[[frozenset[int]], float]
+
+
+@dataclass(frozen=True)
+class Komi:
+    """The komi the scorer uses, and what was wrong with the value written."""
+
+    points: float
+    warning: str | None = None
+    plausible: bool = True
+
+
+def read_komi(written: float | None) -> Komi:
+    """The komi from a record's `KM` (None: not written, no komi).
+
+    Fox and Tygem write komi times 100: a multiple of 25 from 100 up is read
+    so (a quarter or three quarters then being stones of Chinese counting,
+    twice as many points)."""
+    if written is None:
+        return Komi(0.0)
+    if abs(written) >= 100 and (written * 4) % 100 == 0:
+        stones = written / 100
+        if (stones * 4) % 2:  # .25 or .75: half a point in stones, Chinese counting's komi
+            points = stones * 2
+            return Komi(points, f"KM[{written:g}] read as {stones:g} stones written x100 (Fox, Tygem), "
+                                f"{points:g} points")
+        return Komi(stones, f"KM[{written:g}] read as {stones:g} written x100 (Fox, Tygem)")
+    if abs(written) > PLAUSIBLE_KOMI:
+        return Komi(written, f"KM[{written:g}] is not a plausible komi: no result is given", plausible=False)
+    return Komi(written)
+
+
+_RESULT = re.compile(r"^\s*([BW])\s*\+\s*([0-9]+(?:\.[0-9]+)?)\s*$", re.IGNORECASE)
+
+
+def recorded_margin(result: str | None) -> float | None:
+    """Black's margin a record's `RE` states (`B+3.5` is 3.5, `W+2` is -2, `0`/`Draw`/`Jigo` 0),
+    or None when it is not a count (resignation, time, forfeit, unknown)."""
+    if result is None:
+        return None
+    text = result.strip()
+    if text.lower() in ("0", "draw", "jigo", "b+0", "w+0"):
+        return 0.0
+    found = _RESULT.match(text)
+    if found is None:
+        return None
+    value = float(found.group(2))
+    return value if found.group(1).upper() == "B" else -value
+
+
+def result_text(margin: float) -> str:
+    """A margin as SGF's RE writes it: `B+3.5`, `W+35.5`, or `0` for a draw."""
+    if margin == 0:
+        return "0"
+    return f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"
+
+
+@dataclass(frozen=True)
+class RecordCheck:
+    """The record's result beside passalive's.
+
+    `margin` is the record's numeric margin (None when `RE` is not a count);
+    `agrees` whether passalive's result equals it; `inside_range` whether some
+    ending of the unproved chains gives it; `explanation` what accounts for a
+    difference."""
+
+    recorded: str
+    margin: float | None
+    agrees: bool | None
+    inside_range: bool | None
+    explanation: str
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game's score with its proof (see the module docstring).
+
+    `score` counts the judged ending; `margin` is black's points minus white's
+    (komi and handicap included), None when no result can be given (see
+    `warnings`); `margin_range` the least and greatest margin over the
+    endings of the unproved chains.
+    """
+
+    settlement: Settlement
+    score: Score
+    rules: str
+    komi: float
+    handicap: int
+    margin: float | None
+    margin_range: tuple[float, float]
+    exact_range: bool
+    result_proven: bool
+    warnings: tuple[str, ...] = ()
+    record: RecordCheck | None = None
+
+    @property
+    def result(self) -> str | None:
+        """The result as SGF's RE writes it, or None when none can be given."""
+        return None if self.margin is None else result_text(self.margin)
+
+    @property
+    def finished(self) -> bool:
+        """Whether no chain is unsettled."""
+        return self.settlement.finished
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the settlement noted: marks or words that contradict a proof."""
+        return self.settlement.notes
+
+    @property
+    def board(self) -> Board:
+        """The position scored."""
+        return self.settlement.board
+
+    def chains_with(self, status: Status) -> tuple[ChainStatus, ...]:
+        """The chains whose status is `status`."""
+        return tuple(c for c in self.settlement.chains if c.status is status)
+
+    @property
+    def seki(self) -> tuple[ChainStatus, ...]:
+        """The chains the result counts in seki: settled so, or unsettled and judged so."""
+        return tuple(c for c in self.settlement.chains if c.ends_in_seki)
+
+    @property
+    def dead(self) -> tuple[ChainStatus, ...]:
+        """The chains the result removes: settled dead, or unsettled and judged dead."""
+        return tuple(c for c in self.settlement.chains if c.ends_dead)
+
+
+def _margin(points: Mapping[Colour, int], komi: float, handicap: int, rules: str) -> float:
+    margin = points[Colour.BLACK] - points[Colour.WHITE] - komi
+    if rules == "area" and handicap >= 2:
+        margin -= handicap
+    return margin
+
+
+def score_game(
+    board: Board,
+    *,
+    komi: float | None = 0.0,
+    handicap: int = 0,
+    captures: Mapping[Colour, int] | None = None,
+    rules: str = "japanese",
+    strict_seki: bool = False,
+    dead: Iterable[int] = (),
+    alive: Iterable[int] = (),
+    marked: Iterable[int] = (),
+    suicide: Suicide | None = None,
+    recorded: str | None = None,
+    budget: SearchBudget = SearchBudget(),
+    judge: Judge | None = None,
+) -> GameResult:
+    """Score a game's final position: every chain's status, the result, its range and proof, the record compared.
+
+    `komi` is the record's `KM` as written (see `read_komi`); under area
+    counting white receives one point per handicap stone from two up (as
+    Chinese rules do); `captures` the stones each side took (territory
+    counting adds them); `dead`/`alive` the user's word, `marked` the
+    record's dead-stone marks; `recorded` the record's `RE`.  Under
+    Tromp-Taylor rules nothing is removed: the position counts as it stands.
+    """
+    rule = suicide if suicide is not None else Suicide.ILLEGAL
+    settlement = settle(board, suicide=rule, dead=dead, alive=alive, marked=marked, budget=budget, judge=judge)
+    read = read_komi(komi)
+    warnings = [read.warning] if read.warning else []
+    stones = {c: sum(1 for colour in board.colours if colour is c) for c in STONE_COLOURS}
+
+    def count(removed: Iterable[int]) -> Score:
+        return score(board, sorted(removed) if rules != "tromp-taylor" else [], rules=rules,
+                     strict_seki=strict_seki, captures=captures)
+
+    judged = count(settlement.dead_points())
+    settlement = _with_seki(settlement, judged)
+    margin = _margin(judged.points, read.points, handicap, rules)
+    unproved = [c for c in settlement.chains if not c.proven] if rules != "tromp-taylor" else []
+    proved_dead = frozenset(p for c in settlement.chains if c.proven and c.status is Status.DEAD for p in c.stones)
+    endings = _endings(unproved)
+    margins = [margin]
+    for ending in endings:
+        margins.append(_margin(count(proved_dead | ending).points, read.points, handicap, rules))
+    low, high = min(margins), max(margins)
+    proven = low > 0 or high < 0 or low == high == 0
+    if not all(stones.values()):
+        missing = [c.value for c in STONE_COLOURS if not stones[c]]
+        warnings.append(f"no {' or '.join(missing)} stone on the board: nothing to score, no result is given")
+    given = bool(read.plausible and all(stones.values()))
+    record = None
+    if recorded is not None:
+        record = _compare(recorded, margin if given else None, (low, high), unproved, proved_dead, board,
+                          lambda removed: _margin(count(removed).points, read.points, handicap, rules))
+    return GameResult(
+        settlement=settlement,
+        score=judged,
+        rules=rules,
+        komi=read.points,
+        handicap=handicap,
+        margin=margin if given else None,
+        margin_range=(low, high),
+        exact_range=len(unproved) <= EXACT_RANGE,
+        result_proven=proven and given,
+        warnings=tuple(warnings),
+        record=record,
+    )
+
+
+def _endings(unproved: Sequence[ChainStatus]) -> list[frozenset[int]]:
+    """The sets of unproved stones removed in the endings the range counts (see the module docstring)."""
+    if len(unproved) <= EXACT_RANGE:
+        return [
+            frozenset(p for chain, gone in zip(unproved, choice) if gone for p in chain.stones)
+            for choice in itertools.product((False, True), repeat=len(unproved))
+        ]
+    extremes = []
+    for loser in STONE_COLOURS:
+        extremes.append(frozenset(p for chain in unproved if chain.colour is loser for p in chain.stones))
+    return extremes
+
+
+def _with_seki(settlement: Settlement, counted: Score) -> Settlement:
+    """Living chains next to the seki regions the scorer's eye count finds get the status seki."""
+    board = settlement.board
+    seki_points = counted.seki_points
+    if not seki_points:
+        return settlement
+    for i, chain in enumerate(settlement.chains):
+        if chain.ends_dead or chain.status is Status.SEKI:
+            continue
+        if any(q in seki_points for p in chain.stones for q in board.adjacency[p]):
+            settlement = settlement.in_seki(i, "in seki by the scorer's eye count (heuristic): its eyes are not territory")
+    return settlement
+
+
+def _compare(
+    recorded: str,
+    margin: float | None,
+    bounds: tuple[float, float],
+    unproved: Sequence[ChainStatus],
+    proved_dead: frozenset[int],
+    board: Board,
+    margin_of: _MarginOf,
+) -> RecordCheck:
+    """The record's result against passalive's, with the chains that account for a difference."""
+    theirs = recorded_margin(recorded)
+    if theirs is None:
+        return RecordCheck(recorded, None, None, None, f"RE[{recorded}] is not a count")
+    if margin is None:
+        return RecordCheck(recorded, theirs, None, None, "passalive gives no result for this position")
+    if theirs == margin:
+        return RecordCheck(recorded, theirs, True, True, f"passalive's result equals RE[{recorded}]")
+    inside = bounds[0] <= theirs <= bounds[1]
+    judged_dead = frozenset(p for c in unproved if c.ends_dead for p in c.stones)
+    tried = 0
+    for size in (1, 2):
+        for flipped in itertools.combinations(unproved, size):
+            tried += 1
+            if tried > EXPLAIN_LIMIT:
+                break
+            removed = set(judged_dead)
+            for chain in flipped:
+                removed ^= chain.stones
+            if margin_of(proved_dead | removed) == theirs:
+                parts = []
+                for chain in flipped:
+                    says = "alive" if chain.ends_dead else "dead"
+                    if chain.status is Status.UNSETTLED:
+                        ours = f"finds unsettled and judged {'dead' if chain.ends_dead else 'alive'}"
+                    else:
+                        ours = f"has as {chain.status.value} ({chain.evidence.value})"
+                    parts.append(f"the record counts {' '.join(board.names(chain.stones))} as {says}; passalive {ours}")
+                return RecordCheck(recorded, theirs, False, inside, "; ".join(parts))
+    if not inside:
+        why = (f"RE[{recorded}] lies outside every ending passalive allows ({result_text(bounds[0])} to "
+               f"{result_text(bounds[1])}): the counting differs (rules, komi, prisoners) or the record "
+               "contradicts a proof")
+    else:
+        why = f"RE[{recorded}] lies within the range, but no other ending of one or two chains gives it"
+    return RecordCheck(recorded, theirs, False, inside, why)
+
