@@ -1,183 +1,135 @@
-"""Benchmark: seki-aware scoring of finished 19x19 positions.
+"""Benchmark: scoring finished 19x19 games, status search included, next to KataGo's independent-life area.
 
-Plays random games to the end (both sides play random legal moves that do not
-fill a one-point eye of their own, until both pass), then times
-`passalive.tools.score.score` on each final position, with and without Benson's
-guard, and a baseline measured in the same run: a plain flood-fill area count
-(each empty region to the colour that alone borders it).  Target (issue 6):
-<= 10 ms median per position; a JavaScript implementation of the post's
-algorithm takes about 45 ms on such boards.
+For every finished 19x19 game of the corpus (by default the GNU Go games in
+tests/data: the finals, the self-play games, and the scoring corpus
+tests/data/scoring/gnugo when present), takes the position after the last
+node and times, interleaved in the same run:
 
-    .venv/bin/python bench/bench_score.py [--positions 50] [--seed 1]
+* `passalive.tools.result.score_game` — every chain's status with its
+  evidence (theorems, the area search within its default budget, the
+  judgement), the result, its margin range and proof;
+* the baseline: KataGo's independent-life area on the same position
+  (`passalive.definitions.area.independent_life_area`, passalive's own
+  reproduction of KataGo's `calculateIndependentLifeArea`, checked equal to
+  KataGo's C++ by bench/bench_katago_area.py).
+
+Prints the median and worst time of each, their ratio, and the share of the
+board's points settled by proof (stones of chains with a proved status, and
+the territory those chains alone surround).  Targets (issue 20): median <= 50
+ms, worst <= 2 s on the project's 2-core machine.
+
+    .venv/bin/python bench/bench_score.py [--rounds 3] [DIR_OR_SGF ...]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
+from pathlib import Path
 
-from passalive.go.board import Board, Colour
-from passalive.tools.score import score
+from passalive.definitions.area import independent_life_area
+from passalive.errors import InputError
+from passalive.go.board import STONE_COLOURS, Board
+from passalive.go.game import Position
+from passalive.grammar.sgf import read_game_file as read_games
+from passalive.go.suicide import Suicide
+from passalive.tools.result import GameResult, score_game
+from passalive.tools.score import rules_of
 
-EMPTY, BLACK, WHITE = Colour.EMPTY, Colour.BLACK, Colour.WHITE
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = [ROOT / "tests" / "data" / "games", ROOT / "tests" / "data" / "scoring" / "gnugo"]
 
 
-def _neighbours(size: int) -> list[list[int]]:
+def finished_positions(paths: list[Path], size: int) -> list[Position]:
+    """The last position of every game of the given size under the paths."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.sgf")))
+        elif path.exists():
+            files.append(path)
     result = []
-    for y in range(size):
-        for x in range(size):
-            result.append(
-                [(y + dy) * size + x + dx for dx, dy in ((0, -1), (-1, 0), (1, 0), (0, 1)) if 0 <= x + dx < size and 0 <= y + dy < size]
-            )
+    for file in files:
+        try:
+            games = list(read_games(str(file)))
+        except InputError:  # a deliberately broken test file
+            continue
+        for game in games:
+            if game.size != size:
+                continue
+            *_, last = game.positions()
+            if last.passes >= 2:
+                result.append(last)
     return result
 
 
-def _group(colours: list[Colour], neighbours: list[list[int]], p: int) -> tuple[list[int], bool]:
-    colour = colours[p]
-    seen = {p}
-    stack = [p]
-    free = False
-    while stack:
-        q = stack.pop()
-        for r in neighbours[q]:
-            if colours[r] is EMPTY:
-                free = True
-            elif colours[r] is colour and r not in seen:
-                seen.add(r)
-                stack.append(r)
-    return list(seen), free
+def _score(position: Position) -> GameResult:
+    info = position.game.info
+    return score_game(
+        position.board,
+        komi=info.komi,
+        handicap=info.handicap or 0,
+        captures={c: position.captured_by(c) for c in STONE_COLOURS},
+        rules=rules_of(info.rules) or "japanese",
+        marked=position.marked_dead(),
+        suicide=position.suicide,
+        recorded=info.result,
+    )
 
 
-def _dame(colours: list[Colour], neighbours: list[list[int]]) -> int:
-    """The number of empty points in regions bordered by both colours."""
-    seen = [False] * len(colours)
-    count = 0
-    for start, colour in enumerate(colours):
-        if colour is not EMPTY or seen[start]:
-            continue
-        seen[start] = True
-        region, around = [start], set()
-        for p in region:
-            for q in neighbours[p]:
-                if colours[q] is EMPTY:
-                    if not seen[q]:
-                        seen[q] = True
-                        region.append(q)
-                else:
-                    around.add(colours[q])
-        if len(around) == 2:
-            count += len(region)
-    return count
-
-
-def finished_game(rng: random.Random, size: int = 19, dame: int = 0) -> Board:
-    """The final position of a random game played until both sides pass, or
-    (for `dame` > 0) the first position of that game with at most `dame`
-    neutral points left (and at least one), as players leave them at the end."""
-    neighbours = _neighbours(size)
-    colours = [EMPTY] * (size * size)
-    to_move, passes, ko = BLACK, 0, -1
-    history: list[list[Colour]] = []
-    for _ in range(6 * size * size):
-        empties = [p for p, c in enumerate(colours) if c is EMPTY and not all(colours[q] is to_move for q in neighbours[p])]
-        rng.shuffle(empties)
-        moved = False
-        for p in empties:
-            if p == ko:
-                continue
-            colours[p] = to_move
-            captured = []
-            for q in neighbours[p]:
-                if colours[q] is to_move.opponent:
-                    chain, free = _group(colours, neighbours, q)
-                    if not free:
-                        captured += chain
-            for q in captured:
-                colours[q] = EMPTY
-            if not _group(colours, neighbours, p)[1]:
-                colours[p] = EMPTY
-                continue
-            ko = captured[0] if len(captured) == 1 else -1
-            history.append(list(colours))
-            moved = True
-            break
-        passes = 0 if moved else passes + 1
-        if passes == 2:
-            break
-        to_move = to_move.opponent
-    if dame:
-        for snapshot in history[::5]:
-            if 0 < _dame(snapshot, neighbours) <= dame:
-                colours = snapshot
-                break
-    rows = [[colours[y * size + x] for x in range(size)] for y in range(size)]
-    return Board.grid(rows)
-
-
-def area_baseline(board: Board) -> tuple[int, int]:
-    """Plain area count: stones plus empty regions bordered by one colour only."""
-    colours = board.colours
-    adjacency = board.adjacency
-    seen = [False] * len(colours)
-    black = sum(1 for c in colours if c is BLACK)
-    white = sum(1 for c in colours if c is WHITE)
-    for start, colour in enumerate(colours):
-        if colour is not EMPTY or seen[start]:
-            continue
-        seen[start] = True
-        region = [start]
-        around = set()
-        for p in region:
-            for q in adjacency[p]:
-                if colours[q] is EMPTY:
-                    if not seen[q]:
-                        seen[q] = True
-                        region.append(q)
-                else:
-                    around.add(colours[q])
-        if around == {BLACK}:
-            black += len(region)
-        elif around == {WHITE}:
-            white += len(region)
-    return black, white
-
-
-def timed(function, boards: list[Board], repeat: int) -> list[float]:
-    """Per-position seconds: the best of `repeat` runs on each board (fresh board objects, no caches)."""
-    times = []
-    for board in boards:
-        best = float("inf")
-        for _ in range(repeat):
-            fresh = Board(board.points, board.adjacency, board.size, board.frame, board.open_sides)
-            start = time.perf_counter()
-            function(fresh)
-            best = min(best, time.perf_counter() - start)
-        times.append(best)
-    return times
+def proved_share(result: GameResult) -> float:
+    """The share of the board's points settled by proof: stones of proved chains and points only they surround."""
+    board: Board = result.board
+    proved = {p for chain in result.settlement.chains if chain.proven for p in chain.stones}
+    settled = set(proved)
+    territory = result.score.territory
+    for colour, points in territory.items():
+        for p in points:
+            around = {q for q in board.adjacency[p] if board.colours[q] is colour}
+            if around and around <= proved:
+                settled.add(p)
+    return len(settled) / len(board.points)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=30)
-    parser.add_argument("--dame", type=int, default=20, help="the second set: the first position with at most this many neutral points")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", type=Path, default=DEFAULT)
+    parser.add_argument("--rounds", type=int, default=3, help="timing rounds per position (the best is kept)")
+    parser.add_argument("--size", type=int, default=19)
     args = parser.parse_args()
-    for label, dame in (("at the end of", 0), (f"with at most {args.dame} dame left in", args.dame)):
-        rng = random.Random(args.seed)
-        boards = [finished_game(rng, dame=dame) for _ in range(args.positions)]
-        neutral = statistics.median(len(score(b).neutral) for b in boards)
-        base = statistics.median(timed(area_baseline, boards, args.repeat))
-        guarded = statistics.median(timed(score, boards, args.repeat))
-        plain = statistics.median(timed(lambda b: score(b, guard=False), boards, args.repeat))
-        strict = statistics.median(timed(lambda b: score(b, strict_seki=True), boards, args.repeat))
-        print(f"{args.positions} positions {label} random 19x19 games (median {neutral} neutral points), median per position:")
-        print(f"  baseline flood-fill area count    {base * 1e3:7.3f} ms")
-        print(f"  score (both phases, Benson guard) {guarded * 1e3:7.3f} ms  ({guarded / base:5.1f}x baseline)  target <= 10 ms")
-        print(f"  score without the guard           {plain * 1e3:7.3f} ms  ({plain / base:5.1f}x baseline)")
-        print(f"  score --strict-seki               {strict * 1e3:7.3f} ms  ({strict / base:5.1f}x baseline)")
+    positions = finished_positions(args.paths, args.size)
+    if not positions:
+        raise SystemExit(f"no finished {args.size}x{args.size} game under {', '.join(map(str, args.paths))}")
+    ours: list[float] = []
+    base: list[float] = []
+    shares: list[float] = []
+    proven = 0
+    for position in positions:
+        board = position.board
+        best_ours = best_base = float("inf")
+        result = None
+        for _ in range(args.rounds):
+            start = time.process_time()
+            result = _score(position)
+            best_ours = min(best_ours, time.process_time() - start)
+            start = time.process_time()
+            independent_life_area(board, Suicide.ILLEGAL)
+            best_base = min(best_base, time.process_time() - start)
+        assert result is not None
+        ours.append(best_ours)
+        base.append(best_base)
+        shares.append(proved_share(result))
+        proven += result.result_proven
+    median, worst = statistics.median(ours), max(ours)
+    print(f"{len(positions)} finished {args.size}x{args.size} games, CPU time per position (best of {args.rounds})")
+    print(f"  score with statuses   median {median * 1e3:8.2f} ms   worst {worst * 1e3:8.2f} ms")
+    print(f"  KataGo indep. life    median {statistics.median(base) * 1e3:8.2f} ms   worst {max(base) * 1e3:8.2f} ms")
+    print(f"  ratio (median)        {median / statistics.median(base):.1f}x")
+    print(f"  points settled by proof: median {statistics.median(shares):.0%}, mean {statistics.mean(shares):.0%}; "
+          f"results proven: {proven}/{len(positions)}")
+    print(f"  target median <= 50 ms: {'ok' if median <= 0.05 else 'MISSED'}; "
+          f"worst <= 2 s: {'ok' if worst <= 2.0 else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,6 @@ from passalive.tools.claims import ClaimResult, problem_messages
 from passalive.go.diagram import Annotation, Diagram
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number
-from passalive.go.suicide import Suicide
 from passalive.errors import InputError, Location
 
 RULES = ("japanese", "area", "tromp-taylor")
@@ -913,62 +912,3 @@ def rules_of(record_rules: str | None) -> str | None:
     if key in ("japanese", "jp", "korean", "kr", "ancientterritory"):
         return "japanese"
     return None
-
-
-@dataclass(frozen=True)
-class GameScore:
-    """The score of a game's final position: `score` plus komi and handicap.
-
-    `margin` is black's points minus white's (komi and, under area counting,
-    one point per handicap stone given to white); `auto_dead` the stones
-    removed because they stand in the opponent's pass-alive territory.
-    """
-
-    score: Score
-    komi: float
-    handicap: int
-    margin: float
-    auto_dead: frozenset[int]
-
-    @property
-    def result(self) -> str:
-        """The result as SGF's RE writes it: `B+3.5`, `W+35.5`, or `0` for a draw."""
-        if self.margin == 0:
-            return "0"
-        winner = "B" if self.margin > 0 else "W"
-        return f"{winner}+{abs(self.margin):g}"
-
-
-def score_game(
-    board: Board,
-    *,
-    komi: float = 0.0,
-    handicap: int = 0,
-    captures: Mapping[Colour, int] | None = None,
-    rules: str = "japanese",
-    strict_seki: bool = False,
-    dead: Iterable[int] = (),
-    suicide: Suicide | None = None,
-) -> GameScore:
-    """Score a game's final position with komi, handicap and the prisoners taken.
-
-    Stones standing in the opponent's pass-alive territory are dead whatever
-    the players marked: they can never be saved (`passalive.definitions.analysis`,
-    casting-out, or its suicide variant when `suicide` is the game's
-    `Suicide.MULTI`/`ALL`).  `dead` adds the players' own marks.  Under area
-    counting white receives one point per handicap stone (as Chinese rules
-    do); under Japanese counting the handicap stones count for nothing extra.
-    """
-    from passalive.definitions.analysis import analyse
-
-    rule = suicide if suicide is not None else Suicide.ILLEGAL
-    analysis = analyse(board, suicide=rule)
-    colours = board.colours
-    auto = frozenset(
-        p for c in STONE_COLOURS for p in analysis.territory(c) if colours[p] is c.opponent
-    )
-    result = score(board, sorted(set(dead) | auto), rules=rules, strict_seki=strict_seki, captures=captures)
-    margin = result.points[Colour.BLACK] - result.points[Colour.WHITE] - komi
-    if rules == "area" and handicap >= 2:
-        margin -= handicap
-    return GameScore(result, komi, handicap, margin, auto)
