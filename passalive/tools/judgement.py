@@ -1,0 +1,352 @@
+"""passalive's best judgement of which chains of a finished position are dead.
+
+A heuristic, never a proof: the scorer uses it only for the chains that no
+proof settles (pass-alive, pass-dead, search, record or user marks), and
+labels it a judgement.  The method reads the final position's regions and
+eye space, as a player counting a finished game would:
+
+1. **Regions of a colour.**  For a colour c, a *c-region* is a maximal
+   connected set of points without c stones (Benson's word): the empty
+   points and opponent (o) stones that c's stones fence off.
+2. **Groups and their eyes.**  o's chains are joined into *groups* when
+   they border one empty region that only o stones border (a shared eye or
+   territory), or share two liberties (miai: no cut).  An empty region that
+   only o stones border is an *eye* of o: one eye when it has one to three
+   points (or is a 2x2 square: one shape, one eye), two when it is larger;
+   a one-point eye with opponent stones on two of its diagonals (one on the
+   edge) is false and counts nothing.
+3. **Enclosed.**  A c-region is *enclosed* by c when no o group inside it
+   has two eyes: nothing inside can live on its own, and nothing inside can
+   run out, since c's stones fence the whole region.  c's chains that border
+   one enclosed region form its *wall*, one unit with every liberty of its
+   chains.
+4. **The race.**  An o group with fewer than two eyes inside a region that
+   c encloses is dead when c's wall wins the race to capture: the wall has
+   two eyes, or at least as many eyes as the group and more liberties.
+   With equal eyes and liberties neither side can approach: a seki, alive.
+5. **Weakest first.**  The stones judged dead with the fewest liberties are
+   removed first and everything is read again: a dead stone removed from a
+   territory makes that territory an eye of its owner, which settles the
+   next group.  A round removes at least one group, so the rounds end.
+
+Chains the caller already knows (`known`: proofs, marks) keep their status:
+a known dead chain is removed before the first round, a known alive one is
+never judged dead.  Pass-alive chains (Benson) are known alive, and stones
+standing in the opponent's pass-alive territory known dead, whatever
+`known` says of other chains.  The result does not depend on where a shape
+stands on the board or on which colour plays it: every step is defined on
+the board graph and treats the colours alike (tested by rotations,
+reflections and the colour swap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.suicide import Suicide
+
+__all__ = ["DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+
+DEFAULT_ROUNDS = 200
+"""How many rounds of removal `judge` reads at most (each round removes at least one group)."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """passalive's judgement of one chain of a finished position.
+
+    `stones` are the chain's points (Board point ids); `dead` the verdict;
+    `reason` says why in a few words (`known` when the caller settled it,
+    `pass-alive`, or the eye and liberty counts the race was read from);
+    `source` how it is known: `known`, `theorem` (Benson's pass-alive and
+    pass-dead) or `heuristic` (this module's reading, never a proof).
+    """
+
+    stones: frozenset[int]
+    colour: Colour
+    dead: bool
+    reason: str
+    source: str = "heuristic"
+
+
+def judge(
+    board: Board,
+    *,
+    suicide: Suicide = Suicide.ILLEGAL,
+    known: Mapping[int, bool] | None = None,
+    rounds: int = DEFAULT_ROUNDS,
+) -> tuple[Judgement, ...]:
+    """One `Judgement` per chain of `board`, in the order of `board.chains`.
+
+    `known` maps a stone (any point of a chain) to dead=True/False for
+    chains already settled; `suicide` is the rule of the pass-alive analysis
+    that settles chains by theorem; `rounds` bounds the rounds of removal
+    (the chains still undecided when it runs out are judged alive, with a
+    reason that says so).  Deterministic and pure.
+    """
+    from passalive.definitions.analysis import analyse
+
+    chains = board.chains
+    known_dead: set[int] = set()
+    known_alive: set[int] = set()
+    for p, dead in (known or {}).items():
+        index = board.chain_of(p)
+        (known_dead if dead else known_alive).add(index)
+    analysis = analyse(board, suicide=suicide)
+    benson_alive = {i for c in STONE_COLOURS for i in analysis.alive(c)}
+    benson_dead: set[int] = set()
+    colours = board.colours
+    for c in STONE_COLOURS:
+        for p in analysis.territory(c):
+            if colours[p] is c.opponent:
+                benson_dead.add(board.chain_of(p))
+    fixed_alive = (known_alive | benson_alive) - known_dead
+    fixed_dead = (known_dead | benson_dead) - known_alive
+    reasons: dict[int, tuple[bool, str, str]] = {}
+    for i in fixed_dead:
+        reasons[i] = (True, "known dead", "known") if i in known_dead else (True, "pass-dead: in the opponent's pass-alive territory", "theorem")
+    for i in fixed_alive:
+        reasons[i] = (False, "known alive", "known") if i in known_alive else (False, "pass-alive", "theorem")
+
+    protected = frozenset(p for i in fixed_alive for p in chains[i].points)
+    removed = {p for i in fixed_dead for p in chains[i].points}
+    position = list(colours)
+    for p in removed:
+        position[p] = Colour.EMPTY
+    adjacency = board.adjacency
+    out_of_rounds = False
+    for _ in range(rounds):
+        reading = _read(adjacency, position, protected)
+        if not reading:
+            break
+        for stones, why in reading:
+            for p in stones:
+                position[p] = Colour.EMPTY
+            for i in {board.chain_of(p) for p in stones}:
+                reasons[i] = (True, why, "heuristic")
+    else:
+        out_of_rounds = bool(_read(adjacency, position, protected))
+    result = []
+    for chain in chains:
+        if chain.index in reasons:
+            dead, why, source = reasons[chain.index]
+        else:
+            dead, source = False, "heuristic"
+            why = "out of rounds: not read to the end" if out_of_rounds else _alive_reason(adjacency, position, chain.points)
+        result.append(Judgement(chain.points, chain.colour, dead, why, source))
+    return tuple(result)
+
+
+def dead_stones(
+    board: Board, *, suicide: Suicide = Suicide.ILLEGAL, known: Mapping[int, bool] | None = None
+) -> frozenset[int]:
+    """Every stone `judge` finds dead."""
+    judgements = judge(board, suicide=suicide, known=known)
+    return frozenset(p for j in judgements if j.dead for p in j.stones)
+
+
+# ------------------------------------------------------------------ reading
+
+
+@dataclass
+class _Chain:
+    colour: Colour
+    points: list[int]
+    liberties: set[int]
+
+
+class _UnionFind:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(self, i: int, j: int) -> None:
+        ri, rj = self.find(i), self.find(j)
+        if ri != rj:
+            self.parent[max(ri, rj)] = min(ri, rj)
+
+
+def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> tuple[list[int], list[list[int]]]:
+    """Connected components of the points where `members` is true: (component id per point or -1, components)."""
+    label = [-1] * len(members)
+    parts: list[list[int]] = []
+    for start, inside in enumerate(members):
+        if not inside or label[start] >= 0:
+            continue
+        label[start] = len(parts)
+        part = [start]
+        for p in part:
+            for q in adjacency[p]:
+                if members[q] and label[q] < 0:
+                    label[q] = len(parts)
+                    part.append(q)
+        parts.append(part)
+    return label, parts
+
+
+def _chains(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> tuple[list[int], list[_Chain]]:
+    label = [-1] * len(position)
+    chains: list[_Chain] = []
+    empty = Colour.EMPTY
+    for start, colour in enumerate(position):
+        if colour is empty or label[start] >= 0:
+            continue
+        index = len(chains)
+        label[start] = index
+        points = [start]
+        liberties: set[int] = set()
+        for p in points:
+            for q in adjacency[p]:
+                cq = position[q]
+                if cq is empty:
+                    liberties.add(q)
+                elif cq is colour and label[q] < 0:
+                    label[q] = index
+                    points.append(q)
+        chains.append(_Chain(colour, points, liberties))
+    return label, chains
+
+
+def _diagonals(adjacency: Sequence[Sequence[int]], p: int) -> list[int]:
+    """Points two steps from p through two different neighbours (the diagonal points of a grid)."""
+    around = set(adjacency[p])
+    counts: dict[int, int] = {}
+    for q in adjacency[p]:
+        for r in adjacency[q]:
+            if r != p and r not in around:
+                counts[r] = counts.get(r, 0) + 1
+    return [r for r, k in counts.items() if k >= 2]
+
+
+def _is_square(adjacency: Sequence[Sequence[int]], points: Sequence[int]) -> bool:
+    """Four points each next to exactly two of the others: the 2x2 square."""
+    members = set(points)
+    return len(points) == 4 and all(sum(1 for q in adjacency[p] if q in members) == 2 for p in points)
+
+
+def _eye_value(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], points: Sequence[int], owner: Colour) -> int:
+    """Eyes an empty region that only `owner` borders gives: 0 (false), 1 or 2."""
+    if len(points) == 1:
+        p = points[0]
+        diagonals = _diagonals(adjacency, p)
+        opponents = sum(1 for d in diagonals if position[d] is owner.opponent)
+        edge = len(adjacency[p]) < 4
+        return 0 if opponents >= (1 if edge else 2) else 1
+    if len(points) <= 3 or _is_square(adjacency, points):
+        return 1
+    return 2
+
+
+def _read(
+    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int]
+) -> list[tuple[list[int], str]]:
+    """One round: the groups judged dead with the fewest liberties, each with its reason (empty when none)."""
+    n = len(position)
+    empty = Colour.EMPTY
+    chain_at, chains = _chains(adjacency, position)
+    region_at, regions = _components(adjacency, [c is empty for c in position])
+    # who borders each empty region, and the eyes of the regions one colour alone borders
+    owner: list[Colour | None] = []
+    bordering: list[set[int]] = []
+    for points in regions:
+        around = {chain_at[q] for p in points for q in adjacency[p] if chain_at[q] >= 0}
+        colours_around = {chains[i].colour for i in around}
+        owner.append(colours_around.pop() if len(colours_around) == 1 else None)
+        bordering.append(around)
+    eye_value = [
+        _eye_value(adjacency, position, points, colour) if colour is not None else 0
+        for points, colour in zip(regions, owner)
+    ]
+    # groups: chains joined by a region only they border, or by two shared liberties
+    groups = _UnionFind(len(chains))
+    for r, around in enumerate(bordering):
+        if owner[r] is not None:
+            first = min(around)
+            for i in around:
+                groups.union(first, i)
+    _join_by_liberties(chains, chain_at, adjacency, groups)
+    eyes: dict[int, set[int]] = {}
+    for r, around in enumerate(bordering):
+        if owner[r] is not None:
+            eyes.setdefault(groups.find(min(around)), set()).add(r)
+    group_eyes = {g: sum(eye_value[r] for r in rs) for g, rs in eyes.items()}
+    members: dict[int, list[int]] = {}
+    for i in range(len(chains)):
+        members.setdefault(groups.find(i), []).append(i)
+
+    found: list[tuple[tuple[int, int], list[int], str]] = []
+    for c in STONE_COLOURS:
+        o = c.opponent
+        _, c_regions = _components(adjacency, [col is not c for col in position])
+        for points in c_regions:
+            inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
+            if not inner or any(group_eyes.get(g, 0) >= 2 for g in inner):
+                continue
+            wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
+            if not wall_chains:
+                continue  # a region with no wall: the whole board
+            wall_groups = {groups.find(i) for i in wall_chains}
+            wall_liberties: set[int] = set()
+            for g in wall_groups:
+                for i in members[g]:
+                    wall_liberties |= chains[i].liberties
+            wall_eyes = min(2, sum(group_eyes.get(g, 0) for g in wall_groups))
+            for g in sorted(inner):
+                stones = [p for i in members[g] for p in chains[i].points]
+                if any(p in protected for p in stones):
+                    continue
+                liberties: set[int] = set()
+                for i in members[g]:
+                    liberties |= chains[i].liberties
+                own = group_eyes.get(g, 0)
+                wins = wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))
+                if not wins:
+                    continue
+                why = (
+                    f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
+                    f"{c.value} encloses, whose wall has {_plural(wall_eyes, 'eye')} and "
+                    f"{_plural(len(wall_liberties), 'liberty', 'liberties')}"
+                )
+                found.append(((len(points), len(liberties)), stones, why))
+    if not found:
+        return []
+    first = min(key for key, _, _ in found)
+    return [(stones, why) for key, stones, why in found if key == first]
+
+
+def _join_by_liberties(
+    chains: Sequence[_Chain], chain_at: Sequence[int], adjacency: Sequence[Sequence[int]], groups: _UnionFind
+) -> None:
+    """Join chains of one colour that share two liberties (miai: the opponent cannot cut them)."""
+    shared: dict[tuple[int, int], int] = {}
+    seen: set[int] = set()
+    for chain in chains:
+        for p in chain.liberties:
+            if p in seen:
+                continue
+            seen.add(p)
+            for colour in STONE_COLOURS:
+                near = sorted({chain_at[q] for q in adjacency[p] if chain_at[q] >= 0 and chains[chain_at[q]].colour is colour})
+                for a in range(len(near)):
+                    for b in range(a + 1, len(near)):
+                        key = (near[a], near[b])
+                        shared[key] = shared.get(key, 0) + 1
+    for (i, j), count in shared.items():
+        if count >= 2:
+            groups.union(i, j)
+
+
+def _alive_reason(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], stones: Iterable[int]) -> str:
+    return "not enclosed by a wall that wins the race (two eyes, a way out, or a seki)"
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
