@@ -318,8 +318,8 @@ def _read(
                 found.append(((len(points), len(liberties)), stones, why))
     if not found:
         return []
-    first = min(key for key, _, _ in found)
-    return [(stones, why) for key, stones, why in found if key == first]
+    innermost = min(key for key, _, _ in found)
+    return [(stones, why) for key, stones, why in found if key == innermost]
 
 
 def _join_by_liberties(
