@@ -310,6 +310,9 @@ def _read(
                 wins = wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))
                 if not wins:
                     continue
+                trapped = _trapped_neighbour(chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own)
+                if trapped is not None:
+                    continue
                 why = (
                     f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
                     f"{c.value} encloses, whose wall has {_plural(wall_eyes, 'eye')} and "
@@ -320,6 +323,38 @@ def _read(
         return []
     innermost = min(key for key, _, _ in found)
     return [(stones, why) for key, stones, why in found if key == innermost]
+
+
+def _trapped_neighbour(
+    chains: Sequence[_Chain],
+    chain_at: Sequence[int],
+    adjacency: Sequence[Sequence[int]],
+    members: Mapping[int, Sequence[int]],
+    groups: _UnionFind,
+    group_eyes: Mapping[int, int],
+    stones: Sequence[int],
+    liberties: set[int],
+    own: int,
+) -> int | None:
+    """A chain next to the group that the wall's race does not cover, or None.
+
+    A neighbour counts as part of the winning wall when its own group has two
+    eyes, or at least the group's eyes and more liberties, or a liberty the
+    group does not share (a way to join the rest of the wall).  A neighbour
+    whose every liberty is one of the group's is caught with it: the two share
+    their liberties and whoever fills one first is captured (a seki).
+    """
+    around = {chain_at[q] for p in stones for q in adjacency[p] if chain_at[q] >= 0} - {chain_at[p] for p in stones}
+    for i in sorted(around):
+        g = groups.find(i)
+        eyes = group_eyes.get(g, 0)
+        group_liberties: set[int] = set()
+        for j in members[g]:
+            group_liberties |= chains[j].liberties
+        if eyes >= 2 or (eyes >= own and len(group_liberties) > len(liberties)) or group_liberties - liberties:
+            continue
+        return i
+    return None
 
 
 def _join_by_liberties(
