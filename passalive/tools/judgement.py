@@ -41,7 +41,9 @@ reflections and the colour swap).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
@@ -116,25 +118,29 @@ def judge(
     for p in removed:
         position[p] = Colour.EMPTY
     adjacency = board.adjacency
-    out_of_rounds = False
+    reading = _read(adjacency, position, protected)
     for _ in range(rounds):
-        reading = _read(adjacency, position, protected)
-        if not reading:
+        if not reading.dead:
             break
-        for stones, why in reading:
+        for stones, why in reading.dead:
             for p in stones:
                 position[p] = Colour.EMPTY
             for i in {board.chain_of(p) for p in stones}:
                 reasons[i] = (True, why, "heuristic")
-    else:
-        out_of_rounds = bool(_read(adjacency, position, protected))
+        reading = _read(adjacency, position, protected)
+    lives: dict[int, str] = {}
+    for p, why in reading.alive.items():
+        lives[board.chain_of(p)] = why
     result = []
     for chain in chains:
         if chain.index in reasons:
             dead, why, source = reasons[chain.index]
         else:
             dead, source = False, "heuristic"
-            why = "out of rounds: not read to the end" if out_of_rounds else _alive_reason(adjacency, position, chain.points)
+            why = lives.get(chain.index, "not judged dead")
+            if reading.dead:
+                why = f"out of rounds ({rounds}): not read to the end"
+            why = re.sub(r"@(\d+)", lambda m: board.name(int(m.group(1))), why)
         result.append(Judgement(chain.points, chain.colour, dead, why, source))
     return tuple(result)
 
@@ -245,14 +251,20 @@ def _eye_value(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], p
     return 2
 
 
-def _read(
-    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int]
-) -> list[tuple[list[int], str]]:
-    """One round: the groups judged dead with the fewest liberties, each with its reason (empty when none)."""
-    n = len(position)
+@dataclass(frozen=True)
+class _Reading:
+    """One round's reading: the groups to remove now (stones, reason), and why each other group lives."""
+
+    dead: list[tuple[list[int], str]]
+    alive: dict[int, str]
+    """A stone of each chain not removed -> why it lives (for the chains left at the end)."""
+
+
+def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int]) -> _Reading:
+    """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
     empty = Colour.EMPTY
     chain_at, chains = _chains(adjacency, position)
-    region_at, regions = _components(adjacency, [c is empty for c in position])
+    _, regions = _components(adjacency, [c is empty for c in position])
     # who borders each empty region, and the eyes of the regions one colour alone borders
     owner: list[Colour | None] = []
     bordering: list[set[int]] = []
@@ -283,16 +295,31 @@ def _read(
         members.setdefault(groups.find(i), []).append(i)
 
     found: list[tuple[tuple[int, int], list[int], str]] = []
+    alive: dict[int, str] = {}
+
+    def note(g: int, why: str) -> None:
+        for i in members[g]:
+            alive.setdefault(chains[i].points[0], why)
+
+    for g in members:
+        if group_eyes.get(g, 0) >= 2:
+            note(g, f"{group_eyes[g]} eyes")
     for c in STONE_COLOURS:
         o = c.opponent
         _, c_regions = _components(adjacency, [col is not c for col in position])
         for points in c_regions:
             inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
-            if not inner or any(group_eyes.get(g, 0) >= 2 for g in inner):
+            if not inner:
+                continue
+            if any(group_eyes.get(g, 0) >= 2 for g in inner):
+                for g in inner:
+                    note(g, f"not enclosed: {c.value}'s stones leave it room with a {o.value} group of two eyes")
                 continue
             wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
             if not wall_chains:
-                continue  # a region with no wall: the whole board
+                for g in inner:
+                    note(g, f"no {c.value} stones enclose it")
+                continue
             wall_groups = {groups.find(i) for i in wall_chains}
             wall_liberties: set[int] = set()
             for g in wall_groups:
@@ -307,11 +334,18 @@ def _read(
                 for i in members[g]:
                     liberties |= chains[i].liberties
                 own = group_eyes.get(g, 0)
+                counts = f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')}"
                 wins = wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))
                 if not wins:
+                    note(
+                        g,
+                        f"{counts}; the {c.value} wall around it ({_plural(wall_eyes, 'eye')}, "
+                        f"{_plural(len(wall_liberties), 'liberty', 'liberties')}) does not win the race"
+                    )
                     continue
                 trapped = _trapped_neighbour(chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own)
                 if trapped is not None:
+                    note(g, f"seki: {counts}, and a {c.value} neighbour @{chains[trapped].points[0]} has only liberties it shares")
                     continue
                 why = (
                     f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
@@ -320,9 +354,9 @@ def _read(
                 )
                 found.append(((len(points), len(liberties)), stones, why))
     if not found:
-        return []
+        return _Reading([], alive)
     innermost = min(key for key, _, _ in found)
-    return [(stones, why) for key, stones, why in found if key == innermost]
+    return _Reading([(stones, why) for key, stones, why in found if key == innermost], alive)
 
 
 def _trapped_neighbour(
@@ -377,10 +411,6 @@ def _join_by_liberties(
     for (i, j), count in shared.items():
         if count >= 2:
             groups.union(i, j)
-
-
-def _alive_reason(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], stones: Iterable[int]) -> str:
-    return "not enclosed by a wall that wins the race (two eyes, a way out, or a seki)"
 
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
