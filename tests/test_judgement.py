@@ -220,3 +220,33 @@ def test_rotation_reflection_and_colour_swap_change_nothing(text, turns, mirror,
 def test_judging_twice_gives_the_same(text):
     board = grid(text)
     assert judge(board) == judge(board)
+
+
+@pytest.mark.parametrize("suicide", [Suicide.ILLEGAL, Suicide.MULTI])
+def test_pass_dead_chains_are_the_stones_in_pass_alive_territory(suicide):
+    from passalive.definitions.analysis import analyse
+    from passalive.go.board import STONE_COLOURS
+    from passalive.tools.judgement import _pass_dead
+
+    for text in [*BOARDS, BLACK_TWO_EYES, """
+        . X . X O .
+        X X X X O .
+        . X O X O .
+        X X X X O .
+        . . . X O .
+        . . . X O .
+    """, """
+        X . X O . O
+        . X X O O .
+        X X O . O O
+        O O O O X X
+        . O . O X .
+        O . O O X .
+    """]:
+        board = grid(text)
+        analysis = analyse(board, suicide=suicide)
+        alive = {i for c in STONE_COLOURS for i in analysis.alive(c)}
+        expected = {
+            board.chain_of(p) for c in STONE_COLOURS for p in analysis.territory(c) if board.colours[p] is c.opponent
+        }
+        assert _pass_dead(board, alive, suicide) == expected

@@ -98,12 +98,8 @@ def judge(
         (known_dead if dead else known_alive).add(index)
     analysis = analyse(board, suicide=suicide)
     benson_alive = {i for c in STONE_COLOURS for i in analysis.alive(c)}
-    benson_dead: set[int] = set()
     colours = board.colours
-    for c in STONE_COLOURS:
-        for p in analysis.territory(c):
-            if colours[p] is c.opponent:
-                benson_dead.add(board.chain_of(p))
+    benson_dead = _pass_dead(board, benson_alive, suicide)
     fixed_alive = (known_alive | benson_alive) - known_dead
     fixed_dead = (known_dead | benson_dead) - known_alive
     reasons: dict[int, tuple[bool, str, str]] = {}
@@ -143,6 +139,32 @@ def judge(
             why = re.sub(r"@(\d+)", lambda m: board.name(int(m.group(1))), why)
         result.append(Judgement(chain.points, chain.colour, dead, why, source))
     return tuple(result)
+
+
+def _pass_dead(board: Board, alive: set[int], suicide: Suicide) -> set[int]:
+    """The chains standing in the opponent's pass-alive territory (the `healthy` convention of
+    `passalive.definitions.territory`): a closed c-region bordered only by pass-alive c chains,
+    every empty point of which (every point, with suicide legal) is next to one of them."""
+    if not alive:
+        return set()
+    adjacency = board.adjacency
+    colours = board.colours
+    open_points = board.open_points
+    every_point = suicide is not Suicide.ILLEGAL
+    dead: set[int] = set()
+    for c in STONE_COLOURS:
+        _, regions = _components(adjacency, [col is not c for col in colours])
+        for points in regions:
+            inner = {board.chain_of(p) for p in points if colours[p] is not Colour.EMPTY}
+            if not inner or any(p in open_points for p in points):
+                continue
+            walls = {board.chain_of(q) for p in points for q in adjacency[p] if colours[q] is c}
+            if not walls or not walls <= alive:
+                continue
+            needed = points if every_point else [p for p in points if colours[p] is Colour.EMPTY]
+            if any(all(any(q in board.chains[w].points for q in adjacency[p]) for p in needed) for w in walls):
+                dead |= inner
+    return dead
 
 
 def dead_stones(
@@ -294,7 +316,7 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
     for i in range(len(chains)):
         members.setdefault(groups.find(i), []).append(i)
 
-    found: list[tuple[tuple[int, int], list[int], str]] = []
+    found: list[tuple[tuple[int, int], list[int], str, list[int]]] = []
     alive: dict[int, str] = {}
 
     def note(g: int, why: str) -> None:
@@ -352,11 +374,31 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
                     f"{c.value} encloses, whose wall has {_plural(wall_eyes, 'eye')} and "
                     f"{_plural(len(wall_liberties), 'liberty', 'liberties')}"
                 )
-                found.append(((len(points), len(liberties)), stones, why))
-    if not found:
-        return _Reading([], alive)
-    innermost = min(key for key, _, _ in found)
-    return _Reading([(stones, why) for key, stones, why in found if key == innermost], alive)
+                found.append(((len(points), len(liberties)), stones, why, points))
+    return _Reading(_innermost(adjacency, found), alive)
+
+
+def _innermost(
+    adjacency: Sequence[Sequence[int]], found: Sequence[tuple[tuple[int, int], list[int], str, list[int]]]
+) -> list[tuple[list[int], str]]:
+    """The groups to remove this round: innermost first.
+
+    Each found group lies in a region its opponent encloses; the smallest
+    region (then the fewest liberties) goes first.  A later group is removed
+    in the same round only when it does not touch the region of an earlier
+    one and its own region does not touch an earlier group: a group that is
+    part of another's wall waits until that one is settled.
+    """
+    taken: list[tuple[list[int], str]] = []
+    earlier_stones: set[int] = set()
+    earlier_walls: set[int] = set()
+    for _, stones, why, region in sorted(found, key=lambda item: (item[0], min(item[1]))):
+        wall = {q for p in region for q in adjacency[p]}
+        if not (wall & earlier_stones) and not (set(stones) & earlier_walls):
+            taken.append((stones, why))
+        earlier_stones.update(stones)
+        earlier_walls |= wall
+    return taken
 
 
 def _trapped_neighbour(
@@ -396,18 +438,16 @@ def _join_by_liberties(
 ) -> None:
     """Join chains of one colour that share two liberties (miai: the opponent cannot cut them)."""
     shared: dict[tuple[int, int], int] = {}
-    seen: set[int] = set()
-    for chain in chains:
-        for p in chain.liberties:
-            if p in seen:
-                continue
-            seen.add(p)
-            for colour in STONE_COLOURS:
-                near = sorted({chain_at[q] for q in adjacency[p] if chain_at[q] >= 0 and chains[chain_at[q]].colour is colour})
-                for a in range(len(near)):
-                    for b in range(a + 1, len(near)):
-                        key = (near[a], near[b])
-                        shared[key] = shared.get(key, 0) + 1
+    liberties = set().union(*(chain.liberties for chain in chains)) if chains else set()
+    for p in liberties:
+        near = sorted({chain_at[q] for q in adjacency[p]} - {-1})
+        if len(near) < 2:
+            continue
+        for a in range(len(near)):
+            for b in range(a + 1, len(near)):
+                i, j = near[a], near[b]
+                if chains[i].colour is chains[j].colour:
+                    shared[(i, j)] = shared.get((i, j), 0) + 1
     for (i, j), count in shared.items():
         if count >= 2:
             groups.union(i, j)
