@@ -49,7 +49,12 @@ from dataclasses import dataclass
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
-__all__ = ["DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+__all__ = ["ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+
+ROOM = 5
+"""The most empty points nearer a group than the opponent's stones for which a group inside a region
+that holds a living group of its colour, but apart from it, is still read as enclosed (too little room
+for two eyes)."""
 
 DEFAULT_ROUNDS = 200
 """How many rounds of removal `judge` reads at most (each round removes at least one group)."""
@@ -326,17 +331,42 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
     for g in members:
         if group_eyes.get(g, 0) >= 2:
             note(g, f"{group_eyes[g]} eyes")
+    nearest: dict[Colour, list[int]] = {}
     for c in STONE_COLOURS:
         o = c.opponent
         _, c_regions = _components(adjacency, [col is not c for col in position])
+        enclosures: list[tuple[list[int], set[int]]] = []
         for points in c_regions:
             inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
             if not inner:
                 continue
-            if any(group_eyes.get(g, 0) >= 2 for g in inner):
-                for g in inner:
-                    note(g, f"not enclosed: {c.value}'s stones leave it room with a {o.value} group of two eyes")
+            if not any(group_eyes.get(g, 0) >= 2 for g in inner):
+                enclosures.append((points, inner))
                 continue
+            # a region with a living o group: a weak one lives when it reaches it through
+            # points nearer o than c; the parts that do not are enclosed on their own
+            for colour in STONE_COLOURS:
+                if colour not in nearest:
+                    nearest[colour] = _distances(adjacency, position, colour)
+            near_o, near_c = nearest[o], nearest[c]
+            inside = [False] * len(position)
+            for p in points:
+                inside[p] = position[p] is o or near_o[p] <= near_c[p]
+            _, parts = _components(adjacency, inside)
+            for part in parts:
+                part_inner = {groups.find(chain_at[p]) for p in part if position[p] is o}
+                if not part_inner:
+                    continue
+                room = sum(1 for p in part if position[p] is Colour.EMPTY and near_o[p] < near_c[p])
+                if any(group_eyes.get(g, 0) >= 2 for g in part_inner):
+                    for g in part_inner:
+                        note(g, f"joined through open space to a {o.value} group with two eyes")
+                elif room > ROOM:
+                    for g in part_inner:
+                        note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
+                else:
+                    enclosures.append((part, part_inner))
+        for points, inner in enclosures:
             wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
             if not wall_chains:
                 for g in inner:
@@ -376,6 +406,26 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
                 )
                 found.append(((len(points), len(liberties)), stones, why, points))
     return _Reading(_innermost(adjacency, found), alive)
+
+
+def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], colour: Colour) -> list[int]:
+    """For each point, the number of steps through empty points to the nearest `colour` stone (0 on one)."""
+    far = len(position) + 1
+    distance = [far] * len(position)
+    frontier = [p for p, col in enumerate(position) if col is colour]
+    for p in frontier:
+        distance[p] = 0
+    step = 0
+    while frontier:
+        step += 1
+        following = []
+        for p in frontier:
+            for q in adjacency[p]:
+                if distance[q] == far and position[q] is Colour.EMPTY:
+                    distance[q] = step
+                    following.append(q)
+        frontier = following
+    return distance
 
 
 def _innermost(
