@@ -51,7 +51,7 @@ BLACK_SQUARE_FOUR = """
 . . . . X O X . .
 . . . . X O X . .
 . . . . X O X X X
-. . . . X O . . .
+. . . . X O O O O
 """
 
 BLACK_LIVES_IN_THE_CORNER = """

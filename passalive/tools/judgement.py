@@ -17,17 +17,29 @@ eye space, as a player counting a finished game would:
    edge) is false and counts nothing.
 3. **Enclosed.**  A c-region is *enclosed* by c when no o group inside it
    has two eyes: nothing inside can live on its own, and nothing inside can
-   run out, since c's stones fence the whole region.  c's chains that border
-   one enclosed region form its *wall*, one unit with every liberty of its
-   chains.
-4. **The race.**  An o group with fewer than two eyes inside a region that
+   run out, since c's stones fence the whole region.  When a living o group
+   is inside too, the weak o groups that cannot reach it through points at
+   least as near o's stones as c's (the distance counted in steps through
+   empty points) are enclosed on their own, in the part they reach, when
+   that part has at most `ROOM` empty points nearer o.  c's chains that
+   border the enclosed part form its *wall*.
+4. **Room.**  An enclosed part where more empty points lie nearer o's
+   stones than c's (and more than `ROOM`) is o's open area, not c's: the
+   groups in it live.  A wall without two eyes yet that reaches more than
+   `WALL_ROOM` empty points nearer its own stones (through such points and
+   its own stones) has room for two eyes and counts as having them.
+5. **The race.**  An o group with fewer than two eyes inside a region that
    c encloses is dead when c's wall wins the race to capture: the wall has
-   two eyes, or at least as many eyes as the group and more liberties.
-   With equal eyes and liberties neither side can approach: a seki, alive.
-5. **Weakest first.**  The stones judged dead with the fewest liberties are
-   removed first and everything is read again: a dead stone removed from a
-   territory makes that territory an eye of its owner, which settles the
-   next group.  A round removes at least one group, so the rounds end.
+   two eyes, or at least as many eyes as the group and more liberties (the
+   union of the liberties of the wall's groups).  A neighbour of the group
+   whose every liberty is one of the group's, and which does not win on its
+   own, shares the group's fate: a seki, both alive.
+6. **Innermost first.**  The groups judged dead in the smallest enclosed
+   region (then with the fewest liberties) are removed first and everything
+   is read again; groups in other regions go in the same round unless one
+   is part of the other's wall.  A dead stone removed from a territory makes
+   that territory an eye of its owner, which settles the next group.  A
+   round removes at least one group, so the rounds end.
 
 Chains the caller already knows (`known`: proofs, marks) keep their status:
 a known dead chain is removed before the first round, a known alive one is
@@ -49,12 +61,16 @@ from dataclasses import dataclass
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
-__all__ = ["ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+__all__ = ["WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
 
 ROOM = 5
 """The most empty points nearer a group than the opponent's stones for which a group inside a region
 that holds a living group of its colour, but apart from it, is still read as enclosed (too little room
 for two eyes)."""
+
+WALL_ROOM = 8
+"""A wall without two eyes yet that has more empty points nearer it than the opponent's stones (reached
+through such points) can make two eyes there: it counts as two eyes in the race."""
 
 DEFAULT_ROUNDS = 200
 """How many rounds of removal `judge` reads at most (each round removes at least one group)."""
@@ -372,12 +388,27 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
                 for g in inner:
                     note(g, f"no {c.value} stones enclose it")
                 continue
+            for colour in STONE_COLOURS:
+                if colour not in nearest:
+                    nearest[colour] = _distances(adjacency, position, colour)
+            o_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[o][p] < nearest[c][p])
+            c_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[c][p] < nearest[o][p])
+            if o_room > max(ROOM, c_room):
+                for g in inner:
+                    note(g, f"room to live: {o_room} empty points nearer {o.value} than {c.value} ({c_room}) around it")
+                continue
             wall_groups = {groups.find(i) for i in wall_chains}
             wall_liberties: set[int] = set()
             for g in wall_groups:
                 for i in members[g]:
                     wall_liberties |= chains[i].liberties
             wall_eyes = min(2, sum(group_eyes.get(g, 0) for g in wall_groups))
+            wall_room = 0
+            if wall_eyes < 2:
+                wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
+                if wall_room > WALL_ROOM:
+                    wall_eyes = 2
+            wall_has = _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
             for g in sorted(inner):
                 stones = [p for i in members[g] for p in chains[i].points]
                 if any(p in protected for p in stones):
@@ -391,7 +422,7 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
                 if not wins:
                     note(
                         g,
-                        f"{counts}; the {c.value} wall around it ({_plural(wall_eyes, 'eye')}, "
+                        f"{counts}; the {c.value} wall around it ({wall_has}, "
                         f"{_plural(len(wall_liberties), 'liberty', 'liberties')}) does not win the race"
                     )
                     continue
@@ -401,11 +432,36 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
                     continue
                 why = (
                     f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
-                    f"{c.value} encloses, whose wall has {_plural(wall_eyes, 'eye')} and "
+                    f"{c.value} encloses, whose wall has {wall_has} and "
                     f"{_plural(len(wall_liberties), 'liberty', 'liberties')}"
                 )
                 found.append(((len(points), len(liberties)), stones, why, points))
     return _Reading(_innermost(adjacency, found), alive)
+
+
+def _room(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    wall: set[int],
+    chains: Sequence[_Chain],
+    near_own: Sequence[int],
+    near_other: Sequence[int],
+) -> int:
+    """The empty points nearer the wall's colour than the other, reached from the wall's chains
+    through such points and stones of its colour: the space where it can still make eyes."""
+    colour = chains[next(iter(wall))].colour
+    seen = {p for i in wall for p in chains[i].points}
+    frontier = list(seen)
+    room = 0
+    for p in frontier:
+        for q in adjacency[p]:
+            if q in seen:
+                continue
+            if position[q] is colour or (position[q] is Colour.EMPTY and near_own[q] < near_other[q]):
+                seen.add(q)
+                frontier.append(q)
+                room += position[q] is Colour.EMPTY
+    return room
 
 
 def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], colour: Colour) -> list[int]:
