@@ -173,6 +173,24 @@ def test_the_result_covers_every_chain_in_board_order():
     assert [j.stones for j in judge(board)] == [c.points for c in board.chains]
 
 
+def test_a_wall_without_eyes_but_with_room_lives_and_the_stone_inside_dies():
+    # Black has no eye yet: the left area touches white's wall, the right one holds a white
+    # stone; white's corner has two.  Black's areas are black's by room, not white's.
+    board = grid("""
+        . . . . X . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . . . X . . O .
+        . . . . X . . . .
+        . . . . X X . . .
+        O O O O O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+    """)
+    assert dead_stones(board) == {board.point("H6")}
+    assert "room for two eyes" in chain(board, "H6").reason
+
+
 def test_a_lopsided_board_is_judged_whole():
     board = grid("""
         . X . X .
