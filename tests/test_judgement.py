@@ -268,3 +268,18 @@ def test_pass_dead_chains_are_the_stones_in_pass_alive_territory(suicide):
             board.chain_of(p) for c in STONE_COLOURS for p in analysis.territory(c) if board.colours[p] is c.opponent
         }
         assert _pass_dead(board, alive, suicide) == expected
+
+
+def test_a_region_running_off_an_open_side_encloses_nothing():
+    from passalive.go.board import Side
+
+    text = """
+        . . . . X O . . .
+        . . X . X O . . .
+        . X O X X O . . .
+        . . . . X O . . .
+    """
+    closed, cut = grid(text), grid(text, open_sides=(Side.BOTTOM,))
+    assert dead_stones(closed) == {closed.point("C2")}
+    assert dead_stones(cut) == frozenset()
+    assert "open side" in chain(cut, "C2").reason

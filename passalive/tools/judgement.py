@@ -135,7 +135,7 @@ def judge(
     for p in removed:
         position[p] = Colour.EMPTY
     adjacency = board.adjacency
-    reading = _read(adjacency, position, protected)
+    reading = _read(adjacency, position, protected, board.open_points)
     for _ in range(rounds):
         if not reading.dead:
             break
@@ -144,7 +144,7 @@ def judge(
                 position[p] = Colour.EMPTY
             for i in {board.chain_of(p) for p in stones}:
                 reasons[i] = (True, why, "heuristic")
-        reading = _read(adjacency, position, protected)
+        reading = _read(adjacency, position, protected, board.open_points)
     lives: dict[int, str] = {}
     for p, why in reading.alive.items():
         lives[board.chain_of(p)] = why
@@ -303,7 +303,9 @@ class _Reading:
     """A stone of each chain not removed -> why it lives (for the chains left at the end)."""
 
 
-def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int]) -> _Reading:
+def _read(
+    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int], open_points: frozenset[int]
+) -> _Reading:
     """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
     empty = Colour.EMPTY
     chain_at, chains = _chains(adjacency, position)
@@ -355,6 +357,10 @@ def _read(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protec
         for points in c_regions:
             inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
             if not inner:
+                continue
+            if open_points and any(p in open_points for p in points):
+                for g in inner:
+                    note(g, "its region runs off the diagram's open side: not enclosed")
                 continue
             if not any(group_eyes.get(g, 0) >= 2 for g in inner):
                 enclosures.append((points, inner))
