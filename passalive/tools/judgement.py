@@ -1,0 +1,569 @@
+"""passalive's best judgement of which chains of a finished position are dead.
+
+A heuristic, never a proof: the scorer uses it only for the chains that no
+proof settles (pass-alive, pass-dead, search, record or user marks), and
+labels it a judgement.  The method reads the final position's regions and
+eye space, as a player counting a finished game would:
+
+1. **Regions of a colour.**  For a colour c, a *c-region* is a maximal
+   connected set of points without c stones (Benson's word): the empty
+   points and opponent (o) stones that c's stones fence off.
+2. **Groups and their eyes.**  o's chains are joined into *groups* when
+   they border one empty region that only o stones border (a shared eye or
+   territory), or share two liberties (miai: no cut).  An empty region that
+   only o stones border is an *eye* of o: one eye when it has one to three
+   points (or is a 2x2 square: one shape, one eye), two when it is larger;
+   a one-point eye with opponent stones on two of its diagonals (one on the
+   edge) is false and counts nothing.
+3. **Enclosed.**  A c-region is *enclosed* by c when no o group inside it
+   has two eyes: nothing inside can live on its own, and nothing inside can
+   run out, since c's stones fence the whole region.  When a living o group
+   is inside too, the weak o groups that cannot reach it through points at
+   least as near o's stones as c's (the distance counted in steps through
+   empty points) are enclosed on their own, in the part they reach, when
+   that part has at most `ROOM` empty points nearer o.  c's chains that
+   border the enclosed part form its *wall*.
+4. **Room.**  An enclosed part where more empty points lie nearer o's
+   stones than c's (and more than `ROOM`) is o's open area, not c's: the
+   groups in it live.  A wall without two eyes yet that reaches more than
+   `WALL_ROOM` empty points nearer its own stones (through such points and
+   its own stones) has room for two eyes and counts as having them.
+5. **The race.**  An o group with fewer than two eyes inside a region that
+   c encloses is dead when c's wall wins the race to capture: the wall has
+   two eyes, or at least as many eyes as the group and more liberties (the
+   union of the liberties of the wall's groups).  A neighbour of the group
+   whose every liberty is one of the group's, and which does not win on its
+   own, shares the group's fate: a seki, both alive.
+6. **Innermost first.**  The groups judged dead in the smallest enclosed
+   region (then with the fewest liberties) are removed first and everything
+   is read again; groups in other regions go in the same round unless one
+   is part of the other's wall.  A dead stone removed from a territory makes
+   that territory an eye of its owner, which settles the next group.  A
+   round removes at least one group, so the rounds end.
+
+Chains the caller already knows (`known`: proofs, marks) keep their status:
+a known dead chain is removed before the first round, a known alive one is
+never judged dead.  Pass-alive chains (Benson) are known alive, and stones
+standing in the opponent's pass-alive territory known dead, whatever
+`known` says of other chains.  The result does not depend on where a shape
+stands on the board or on which colour plays it: every step is defined on
+the board graph and treats the colours alike (tested by rotations,
+reflections and the colour swap).
+"""
+
+from __future__ import annotations
+
+import re
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.suicide import Suicide
+
+__all__ = ["WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+
+ROOM = 5
+"""The most empty points nearer a group than the opponent's stones for which a group inside a region
+that holds a living group of its colour, but apart from it, is still read as enclosed (too little room
+for two eyes)."""
+
+WALL_ROOM = 8
+"""A wall without two eyes yet that has more empty points nearer it than the opponent's stones (reached
+through such points) can make two eyes there: it counts as two eyes in the race."""
+
+DEFAULT_ROUNDS = 200
+"""How many rounds of removal `judge` reads at most (each round removes at least one group)."""
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """passalive's judgement of one chain of a finished position.
+
+    `stones` are the chain's points (Board point ids); `dead` the verdict;
+    `reason` says why in a few words (`known` when the caller settled it,
+    `pass-alive`, or the eye and liberty counts the race was read from);
+    `source` how it is known: `known`, `theorem` (Benson's pass-alive and
+    pass-dead) or `heuristic` (this module's reading, never a proof).
+    """
+
+    stones: frozenset[int]
+    colour: Colour
+    dead: bool
+    reason: str
+    source: str = "heuristic"
+
+
+def judge(
+    board: Board,
+    *,
+    suicide: Suicide = Suicide.ILLEGAL,
+    known: Mapping[int, bool] | None = None,
+    rounds: int = DEFAULT_ROUNDS,
+) -> tuple[Judgement, ...]:
+    """One `Judgement` per chain of `board`, in the order of `board.chains`.
+
+    `known` maps a stone (any point of a chain) to dead=True/False for
+    chains already settled; `suicide` is the rule of the pass-alive analysis
+    that settles chains by theorem; `rounds` bounds the rounds of removal
+    (the chains still undecided when it runs out are judged alive, with a
+    reason that says so).  Deterministic and pure.
+    """
+    from passalive.definitions.analysis import analyse
+
+    chains = board.chains
+    known_dead: set[int] = set()
+    known_alive: set[int] = set()
+    for p, dead in (known or {}).items():
+        index = board.chain_of(p)
+        (known_dead if dead else known_alive).add(index)
+    analysis = analyse(board, suicide=suicide)
+    benson_alive = {i for c in STONE_COLOURS for i in analysis.alive(c)}
+    colours = board.colours
+    benson_dead = _pass_dead(board, benson_alive, suicide)
+    fixed_alive = (known_alive | benson_alive) - known_dead
+    fixed_dead = (known_dead | benson_dead) - known_alive
+    reasons: dict[int, tuple[bool, str, str]] = {}
+    for i in fixed_dead:
+        reasons[i] = (True, "known dead", "known") if i in known_dead else (True, "pass-dead: in the opponent's pass-alive territory", "theorem")
+    for i in fixed_alive:
+        reasons[i] = (False, "known alive", "known") if i in known_alive else (False, "pass-alive", "theorem")
+
+    protected = frozenset(p for i in fixed_alive for p in chains[i].points)
+    removed = {p for i in fixed_dead for p in chains[i].points}
+    position = list(colours)
+    for p in removed:
+        position[p] = Colour.EMPTY
+    adjacency = board.adjacency
+    reading = _read(adjacency, position, protected, board.open_points)
+    for _ in range(rounds):
+        if not reading.dead:
+            break
+        for stones, why in reading.dead:
+            for p in stones:
+                position[p] = Colour.EMPTY
+            for i in {board.chain_of(p) for p in stones}:
+                reasons[i] = (True, why, "heuristic")
+        reading = _read(adjacency, position, protected, board.open_points)
+    lives: dict[int, str] = {}
+    for p, why in reading.alive.items():
+        lives[board.chain_of(p)] = why
+    result = []
+    for chain in chains:
+        if chain.index in reasons:
+            dead, why, source = reasons[chain.index]
+        else:
+            dead, source = False, "heuristic"
+            why = lives.get(chain.index, "not judged dead")
+            if reading.dead:
+                why = f"out of rounds ({rounds}): not read to the end"
+            why = re.sub(r"@(\d+)", lambda m: board.name(int(m.group(1))), why)
+        result.append(Judgement(chain.points, chain.colour, dead, why, source))
+    return tuple(result)
+
+
+def _pass_dead(board: Board, alive: set[int], suicide: Suicide) -> set[int]:
+    """The chains standing in the opponent's pass-alive territory (the `healthy` convention of
+    `passalive.definitions.territory`): a closed c-region bordered only by pass-alive c chains,
+    every empty point of which (every point, with suicide legal) is next to one of them."""
+    if not alive:
+        return set()
+    adjacency = board.adjacency
+    colours = board.colours
+    open_points = board.open_points
+    every_point = suicide is not Suicide.ILLEGAL
+    dead: set[int] = set()
+    for c in STONE_COLOURS:
+        _, regions = _components(adjacency, [col is not c for col in colours])
+        for points in regions:
+            inner = {board.chain_of(p) for p in points if colours[p] is not Colour.EMPTY}
+            if not inner or any(p in open_points for p in points):
+                continue
+            walls = {board.chain_of(q) for p in points for q in adjacency[p] if colours[q] is c}
+            if not walls or not walls <= alive:
+                continue
+            needed = points if every_point else [p for p in points if colours[p] is Colour.EMPTY]
+            if any(all(any(q in board.chains[w].points for q in adjacency[p]) for p in needed) for w in walls):
+                dead |= inner
+    return dead
+
+
+def dead_stones(
+    board: Board, *, suicide: Suicide = Suicide.ILLEGAL, known: Mapping[int, bool] | None = None
+) -> frozenset[int]:
+    """Every stone `judge` finds dead."""
+    judgements = judge(board, suicide=suicide, known=known)
+    return frozenset(p for j in judgements if j.dead for p in j.stones)
+
+
+# ------------------------------------------------------------------ reading
+
+
+@dataclass
+class _Chain:
+    colour: Colour
+    points: list[int]
+    liberties: set[int]
+
+
+class _UnionFind:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(self, i: int, j: int) -> None:
+        ri, rj = self.find(i), self.find(j)
+        if ri != rj:
+            self.parent[max(ri, rj)] = min(ri, rj)
+
+
+def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> tuple[list[int], list[list[int]]]:
+    """Connected components of the points where `members` is true: (component id per point or -1, components)."""
+    label = [-1] * len(members)
+    parts: list[list[int]] = []
+    for start, inside in enumerate(members):
+        if not inside or label[start] >= 0:
+            continue
+        label[start] = len(parts)
+        part = [start]
+        for p in part:
+            for q in adjacency[p]:
+                if members[q] and label[q] < 0:
+                    label[q] = len(parts)
+                    part.append(q)
+        parts.append(part)
+    return label, parts
+
+
+def _chains(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> tuple[list[int], list[_Chain]]:
+    label = [-1] * len(position)
+    chains: list[_Chain] = []
+    empty = Colour.EMPTY
+    for start, colour in enumerate(position):
+        if colour is empty or label[start] >= 0:
+            continue
+        index = len(chains)
+        label[start] = index
+        points = [start]
+        liberties: set[int] = set()
+        for p in points:
+            for q in adjacency[p]:
+                cq = position[q]
+                if cq is empty:
+                    liberties.add(q)
+                elif cq is colour and label[q] < 0:
+                    label[q] = index
+                    points.append(q)
+        chains.append(_Chain(colour, points, liberties))
+    return label, chains
+
+
+def _diagonals(adjacency: Sequence[Sequence[int]], p: int) -> list[int]:
+    """Points two steps from p through two different neighbours (the diagonal points of a grid)."""
+    around = set(adjacency[p])
+    counts: dict[int, int] = {}
+    for q in adjacency[p]:
+        for r in adjacency[q]:
+            if r != p and r not in around:
+                counts[r] = counts.get(r, 0) + 1
+    return [r for r, k in counts.items() if k >= 2]
+
+
+def _is_square(adjacency: Sequence[Sequence[int]], points: Sequence[int]) -> bool:
+    """Four points each next to exactly two of the others: the 2x2 square."""
+    members = set(points)
+    return len(points) == 4 and all(sum(1 for q in adjacency[p] if q in members) == 2 for p in points)
+
+
+def _eye_value(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], points: Sequence[int], owner: Colour) -> int:
+    """Eyes an empty region that only `owner` borders gives: 0 (false), 1 or 2."""
+    if len(points) == 1:
+        p = points[0]
+        diagonals = _diagonals(adjacency, p)
+        opponents = sum(1 for d in diagonals if position[d] is owner.opponent)
+        edge = len(adjacency[p]) < 4
+        return 0 if opponents >= (1 if edge else 2) else 1
+    if len(points) <= 3 or _is_square(adjacency, points):
+        return 1
+    return 2
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """One round's reading: the groups to remove now (stones, reason), and why each other group lives."""
+
+    dead: list[tuple[list[int], str]]
+    alive: dict[int, str]
+    """A stone of each chain not removed -> why it lives (for the chains left at the end)."""
+
+
+def _read(
+    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int], open_points: frozenset[int]
+) -> _Reading:
+    """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
+    empty = Colour.EMPTY
+    chain_at, chains = _chains(adjacency, position)
+    _, regions = _components(adjacency, [c is empty for c in position])
+    # who borders each empty region, and the eyes of the regions one colour alone borders
+    owner: list[Colour | None] = []
+    bordering: list[set[int]] = []
+    for points in regions:
+        around = {chain_at[q] for p in points for q in adjacency[p] if chain_at[q] >= 0}
+        colours_around = {chains[i].colour for i in around}
+        owner.append(colours_around.pop() if len(colours_around) == 1 else None)
+        bordering.append(around)
+    eye_value = [
+        _eye_value(adjacency, position, points, colour) if colour is not None else 0
+        for points, colour in zip(regions, owner)
+    ]
+    # groups: chains joined by a region only they border, or by two shared liberties
+    groups = _UnionFind(len(chains))
+    for r, around in enumerate(bordering):
+        if owner[r] is not None:
+            first = min(around)
+            for i in around:
+                groups.union(first, i)
+    _join_by_liberties(chains, chain_at, adjacency, groups)
+    eyes: dict[int, set[int]] = {}
+    for r, around in enumerate(bordering):
+        if owner[r] is not None:
+            eyes.setdefault(groups.find(min(around)), set()).add(r)
+    group_eyes = {g: sum(eye_value[r] for r in rs) for g, rs in eyes.items()}
+    members: dict[int, list[int]] = {}
+    for i in range(len(chains)):
+        members.setdefault(groups.find(i), []).append(i)
+
+    found: list[tuple[tuple[int, int], list[int], str, list[int]]] = []
+    alive: dict[int, str] = {}
+
+    def note(g: int, why: str) -> None:
+        for i in members[g]:
+            alive.setdefault(chains[i].points[0], why)
+
+    for g in members:
+        if group_eyes.get(g, 0) >= 2:
+            note(g, f"{group_eyes[g]} eyes")
+    nearest: dict[Colour, list[int]] = {}
+    for c in STONE_COLOURS:
+        o = c.opponent
+        _, c_regions = _components(adjacency, [col is not c for col in position])
+        enclosures: list[tuple[list[int], set[int]]] = []
+        for points in c_regions:
+            inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
+            if not inner:
+                continue
+            if open_points and any(p in open_points for p in points):
+                for g in inner:
+                    note(g, "its region runs off the diagram's open side: not enclosed")
+                continue
+            if not any(group_eyes.get(g, 0) >= 2 for g in inner):
+                enclosures.append((points, inner))
+                continue
+            # a region with a living o group: a weak one lives when it reaches it through
+            # points nearer o than c; the parts that do not are enclosed on their own
+            for colour in STONE_COLOURS:
+                if colour not in nearest:
+                    nearest[colour] = _distances(adjacency, position, colour)
+            near_o, near_c = nearest[o], nearest[c]
+            inside = [False] * len(position)
+            for p in points:
+                inside[p] = position[p] is o or near_o[p] <= near_c[p]
+            _, parts = _components(adjacency, inside)
+            for part in parts:
+                part_inner = {groups.find(chain_at[p]) for p in part if position[p] is o}
+                if not part_inner:
+                    continue
+                room = sum(1 for p in part if position[p] is Colour.EMPTY and near_o[p] < near_c[p])
+                if any(group_eyes.get(g, 0) >= 2 for g in part_inner):
+                    for g in part_inner:
+                        note(g, f"joined through open space to a {o.value} group with two eyes")
+                elif room > ROOM:
+                    for g in part_inner:
+                        note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
+                else:
+                    enclosures.append((part, part_inner))
+        for points, inner in enclosures:
+            wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
+            if not wall_chains:
+                for g in inner:
+                    note(g, f"no {c.value} stones enclose it")
+                continue
+            for colour in STONE_COLOURS:
+                if colour not in nearest:
+                    nearest[colour] = _distances(adjacency, position, colour)
+            o_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[o][p] < nearest[c][p])
+            c_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[c][p] < nearest[o][p])
+            if o_room > max(ROOM, c_room):
+                for g in inner:
+                    note(g, f"room to live: {o_room} empty points nearer {o.value} than {c.value} ({c_room}) around it")
+                continue
+            wall_groups = {groups.find(i) for i in wall_chains}
+            wall_liberties: set[int] = set()
+            for g in wall_groups:
+                for i in members[g]:
+                    wall_liberties |= chains[i].liberties
+            wall_eyes = min(2, sum(group_eyes.get(g, 0) for g in wall_groups))
+            wall_room = 0
+            if wall_eyes < 2:
+                wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
+                if wall_room > WALL_ROOM:
+                    wall_eyes = 2
+            wall_has = _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
+            for g in sorted(inner):
+                stones = [p for i in members[g] for p in chains[i].points]
+                if any(p in protected for p in stones):
+                    continue
+                liberties: set[int] = set()
+                for i in members[g]:
+                    liberties |= chains[i].liberties
+                own = group_eyes.get(g, 0)
+                counts = f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')}"
+                wins = wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))
+                if not wins:
+                    note(
+                        g,
+                        f"{counts}; the {c.value} wall around it ({wall_has}, "
+                        f"{_plural(len(wall_liberties), 'liberty', 'liberties')}) does not win the race"
+                    )
+                    continue
+                trapped = _trapped_neighbour(chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own)
+                if trapped is not None:
+                    note(g, f"seki: {counts}, and a {c.value} neighbour @{chains[trapped].points[0]} has only liberties it shares")
+                    continue
+                why = (
+                    f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
+                    f"{c.value} encloses, whose wall has {wall_has} and "
+                    f"{_plural(len(wall_liberties), 'liberty', 'liberties')}"
+                )
+                found.append(((len(points), len(liberties)), stones, why, points))
+    return _Reading(_innermost(adjacency, found), alive)
+
+
+def _room(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    wall: set[int],
+    chains: Sequence[_Chain],
+    near_own: Sequence[int],
+    near_other: Sequence[int],
+) -> int:
+    """The empty points nearer the wall's colour than the other, reached from the wall's chains
+    through such points and stones of its colour: the space where it can still make eyes."""
+    colour = chains[next(iter(wall))].colour
+    seen = {p for i in wall for p in chains[i].points}
+    frontier = list(seen)
+    room = 0
+    for p in frontier:
+        for q in adjacency[p]:
+            if q in seen:
+                continue
+            if position[q] is colour or (position[q] is Colour.EMPTY and near_own[q] < near_other[q]):
+                seen.add(q)
+                frontier.append(q)
+                room += position[q] is Colour.EMPTY
+    return room
+
+
+def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], colour: Colour) -> list[int]:
+    """For each point, the number of steps through empty points to the nearest `colour` stone (0 on one)."""
+    far = len(position) + 1
+    distance = [far] * len(position)
+    frontier = [p for p, col in enumerate(position) if col is colour]
+    for p in frontier:
+        distance[p] = 0
+    step = 0
+    while frontier:
+        step += 1
+        following = []
+        for p in frontier:
+            for q in adjacency[p]:
+                if distance[q] == far and position[q] is Colour.EMPTY:
+                    distance[q] = step
+                    following.append(q)
+        frontier = following
+    return distance
+
+
+def _innermost(
+    adjacency: Sequence[Sequence[int]], found: Sequence[tuple[tuple[int, int], list[int], str, list[int]]]
+) -> list[tuple[list[int], str]]:
+    """The groups to remove this round: innermost first.
+
+    Each found group lies in a region its opponent encloses; the smallest
+    region (then the fewest liberties) goes first.  A later group is removed
+    in the same round only when it does not touch the region of an earlier
+    one and its own region does not touch an earlier group: a group that is
+    part of another's wall waits until that one is settled.
+    """
+    taken: list[tuple[list[int], str]] = []
+    earlier_stones: set[int] = set()
+    earlier_walls: set[int] = set()
+    for _, stones, why, region in sorted(found, key=lambda item: (item[0], min(item[1]))):
+        wall = {q for p in region for q in adjacency[p]}
+        if not (wall & earlier_stones) and not (set(stones) & earlier_walls):
+            taken.append((stones, why))
+        earlier_stones.update(stones)
+        earlier_walls |= wall
+    return taken
+
+
+def _trapped_neighbour(
+    chains: Sequence[_Chain],
+    chain_at: Sequence[int],
+    adjacency: Sequence[Sequence[int]],
+    members: Mapping[int, Sequence[int]],
+    groups: _UnionFind,
+    group_eyes: Mapping[int, int],
+    stones: Sequence[int],
+    liberties: set[int],
+    own: int,
+) -> int | None:
+    """A chain next to the group that the wall's race does not cover, or None.
+
+    A neighbour counts as part of the winning wall when its own group has two
+    eyes, or at least the group's eyes and more liberties, or a liberty the
+    group does not share (a way to join the rest of the wall).  A neighbour
+    whose every liberty is one of the group's is caught with it: the two share
+    their liberties and whoever fills one first is captured (a seki).
+    """
+    around = {chain_at[q] for p in stones for q in adjacency[p] if chain_at[q] >= 0} - {chain_at[p] for p in stones}
+    for i in sorted(around):
+        g = groups.find(i)
+        eyes = group_eyes.get(g, 0)
+        group_liberties: set[int] = set()
+        for j in members[g]:
+            group_liberties |= chains[j].liberties
+        if eyes >= 2 or (eyes >= own and len(group_liberties) > len(liberties)) or group_liberties - liberties:
+            continue
+        return i
+    return None
+
+
+def _join_by_liberties(
+    chains: Sequence[_Chain], chain_at: Sequence[int], adjacency: Sequence[Sequence[int]], groups: _UnionFind
+) -> None:
+    """Join chains of one colour that share two liberties (miai: the opponent cannot cut them)."""
+    shared: dict[tuple[int, int], int] = {}
+    liberties = set().union(*(chain.liberties for chain in chains)) if chains else set()
+    for p in liberties:
+        near = sorted({chain_at[q] for q in adjacency[p]} - {-1})
+        if len(near) < 2:
+            continue
+        for a in range(len(near)):
+            for b in range(a + 1, len(near)):
+                i, j = near[a], near[b]
+                if chains[i].colour is chains[j].colour:
+                    shared[(i, j)] = shared.get((i, j), 0) + 1
+    for (i, j), count in shared.items():
+        if count >= 2:
+            groups.union(i, j)
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
