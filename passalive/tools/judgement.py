@@ -567,3 +567,15 @@ def _join_by_liberties(
 
 def _plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+def judge_chains(board: Board, suicide: Suicide, known: Mapping[int, bool]) -> dict[int, tuple[bool, str]]:
+    """`judge` as the scorer's settlement asks it (`passalive.tools.settle.Judge`): `known` and the answer
+    keyed by index into `board.chains`; the answer holds the chains `known` leaves open."""
+    chains = board.chains
+    stones = {min(chains[i].points): dead for i, dead in known.items()}
+    return {
+        i: (judgement.dead, judgement.reason)
+        for i, judgement in enumerate(judge(board, suicide=suicide, known=stones))
+        if i not in known
+    }
