@@ -534,10 +534,10 @@ def test_cli_json_shape():
     assert corner["map"][0] == "sXOsOX"
     # area counting counts the seki group's eye A6 for black: it is surrounded by black stones
     assert corner["score"]["black"] == 11 + 1 + sum(row.count("X") for row in corner["map"])
-    # the chains next to the seki eyes are in seki (whole chains, GTP names): not proved here (the area is too
-    # big to search), so they are unsettled and judged seki
+    # the chains next to the seki eyes are in seki (whole chains, GTP names): no proof reaches them (the area is too
+    # big to search), and the diagram's {SCORE} line names every dead stone, so they are given alive, in seki
     in_seki = [chain for chain in corner["chains"] if chain["stones"] in corner["seki"]]
-    assert len(in_seki) == 2 and all((c["status"], c["judged"]) == ("unsettled", "seki") for c in in_seki)
+    assert len(in_seki) == 2 and all((c["status"], c["evidence"]) == ("seki", "given") for c in in_seki)
 
 
 def test_cli_dead_option_and_bad_dead_point(tmp_path):

@@ -210,11 +210,13 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     board = diagram.board
     where = f"{diagram.location or item.file}"
     named = f"{diagram.title!r} ({where})"
+    complete = None
     if settings.dead is not None:
         dead_points = _dead_points(board, settings.dead, named)
     else:
         claims = [read_score_claim(a, board) for a in diagram.annotations_named("SCORE")]
         dead_points = sorted(claims[0].dead) if claims else []
+        complete = "the diagram's {SCORE} line" if claims else None
     alive_points = _dead_points(board, settings.alive, named, "--alive") if settings.alive is not None else []
     captured = {c: 0 for c in STONE_COLOURS}
     if settings.captures is not None:
@@ -224,7 +226,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     if position is None:
         game = score_game(board, komi=settings.komi or 0.0, captures=captured, rules=settings.rules or "japanese",
                           strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points,
-                          budget=settings.budget)
+                          budget=settings.budget, complete=complete)
         show_result = settings.komi is not None
         notes: list[str] = []
     else:

@@ -196,6 +196,7 @@ def score_game(
     recorded: str | None = None,
     budget: SearchBudget = SearchBudget(),
     judge: Judge | None = None,
+    complete: str | None = None,
 ) -> GameResult:
     """Score a game's final position: every chain's status, the result, its range and proof, the record compared.
 
@@ -203,11 +204,13 @@ def score_game(
     counting white receives one point per handicap stone from two up (as
     Chinese rules do); `captures` the stones each side took (territory
     counting adds them); `dead`/`alive` the user's word, `marked` the
-    record's dead-stone marks; `recorded` the record's `RE`.  Under
+    record's dead-stone marks; `recorded` the record's `RE`; `complete` who
+    named every dead stone (`passalive.tools.settle.settle`).  Under
     Tromp-Taylor rules nothing is removed: the position counts as it stands.
     """
     rule = suicide if suicide is not None else Suicide.ILLEGAL
-    settlement = settle(board, suicide=rule, dead=dead, alive=alive, marked=marked, budget=budget, judge=judge)
+    settlement = settle(board, suicide=rule, dead=dead, alive=alive, marked=marked, budget=budget, judge=judge,
+                        complete=complete)
     read = read_komi(komi)
     warnings = [read.warning] if read.warning else []
     stones = {c: sum(1 for colour in board.colours if colour is c) for c in STONE_COLOURS}

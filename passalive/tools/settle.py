@@ -187,6 +187,7 @@ def settle(
     budget: SearchBudget = SearchBudget(),
     judge: Judge | None = None,
     analysis: Analysis | None = None,
+    complete: str | None = None,
 ) -> Settlement:
     """The status of every chain of `board`, each with its evidence.
 
@@ -194,6 +195,9 @@ def settle(
     `marked` stones the record marks dead; `judge` the heuristic for what
     nothing settles (default: `passalive.tools.judgement.judge`).  `analysis`
     may pass the board's casting-out analysis when the caller has it.
+    `complete` says who named every dead stone (e.g. a diagram's `{SCORE}`
+    line, as the blog post's scorer takes the players' marks): then every
+    chain no proof settles and nobody named is given alive, not judged.
     """
     chains = board.chains
     if analysis is None:
@@ -204,6 +208,11 @@ def settle(
     statuses.update(_seki_by_search(board, statuses))
     notes: list[str] = list(search.notes)
     statuses.update(_said(board, dead, alive, marked, statuses, notes))
+    if complete is not None:
+        for chain in chains:
+            if chain.index not in statuses:
+                statuses[chain.index] = ChainStatus(chain.colour, chain.points, Status.ALIVE, Evidence.GIVEN,
+                                                    f"{complete} names every dead stone, and not this one")
     known = {i: status.status is Status.DEAD for i, status in statuses.items()}
     if judge is None:
         from passalive.tools.judgement import judge_chains
