@@ -1,7 +1,7 @@
 """How `passalive score` fares on the scoring acceptance corpora of issue 20.
 
     .venv/bin/python bench/score_acceptance.py [--corpus gnugo,human,goscorer] [--limit N] [--jobs N]
-                                               [--json] [--details] [--passalive PATH]
+                                               [--given-dead] [--json] [--details] [--passalive PATH]
 
 Drives the command line as a user would, `passalive score FILES... --jsonl
 --keep-going` (one JSON line per game: the final position of its main line),
@@ -21,6 +21,10 @@ The corpora (tests/data/scoring/, each with a README):
 * `goscorer`: lightvector's golden boards, scored with their marked dead
   stones under `--rules japanese` and `--rules area`; expected: goscorer's
   territory and area totals (komi 0, no captures).
+
+`--given-dead` adds, for the GNU Go games, the counting alone: each game
+scored with GNU Go's own dead stones given (`--dead`), against its
+`final_score`.
 
 Rows (shares of the games scored; `n/a` where the scorer gives no such key):
 result equal (winner and margin), winner equal, expected result inside
@@ -117,7 +121,8 @@ class Runner:
             for line in done.stdout.splitlines():
                 if line.strip():
                     yield json.loads(line)
-            print(f"  scored {min(start + CHUNK, len(files))}/{len(files)}", file=sys.stderr, flush=True)
+            if len(files) > 1:
+                print(f"  scored {min(start + CHUNK, len(files))}/{len(files)}", file=sys.stderr, flush=True)
 
 
 def by_file(rows: Iterable[dict[str, Any]], base: Path) -> dict[str, dict[str, Any]]:
@@ -272,6 +277,25 @@ def measure_gnugo(runner: Runner, limit: int | None) -> list[GameMeasures]:
     return out
 
 
+def measure_given_dead(runner: Runner, limit: int | None) -> GameMeasures:
+    """The counting alone: each GNU Go game with dead stones scored with `--dead` GNU Go's list (one
+    run per game), the others as scored untold; expected: GNU Go's final_score."""
+    folder = DATA / "gnugo"
+    games = _index(folder, limit)
+    untold = by_file(runner.score([folder / g["file"] for g in games if not g["dead"]]), folder)
+    m = GameMeasures("GNU Go self-play, GNU Go's dead stones given (--dead)")
+    for g in games:
+        if g["dead"]:
+            rows = list(runner.score([folder / g["file"]], ["--dead", ",".join(g["dead"])]))
+            row = rows[0] if rows else None
+        else:
+            row = untold.get(g["file"])
+        expected = margin_of(g["result"])
+        assert expected is not None, g
+        m.add(g["file"], expected, row, None)
+    return m
+
+
 def measure_human(runner: Runner, limit: int | None) -> list[GameMeasures]:
     folder = DATA / "human"
     games = _index(folder, limit)
@@ -359,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="passed to passalive score --jobs")
     parser.add_argument("--json", action="store_true", help="print the measures as one JSON document")
     parser.add_argument("--details", action="store_true", help="list every game or board that differs")
+    parser.add_argument("--given-dead", action="store_true",
+                        help="also score the GNU Go games with GNU Go's dead stones given (--dead): the counting alone")
     parser.add_argument("--passalive", default=default_program(), help="the passalive program to run")
     args = parser.parse_args(argv)
     chosen = [c.strip() for c in args.corpus.split(",") if c.strip()]
@@ -378,10 +404,14 @@ def main(argv: list[str] | None = None) -> int:
             details += [f"goscorer: {line}" for line in board_measures.differ]
             continue
         measures = measure_gnugo(runner, args.limit) if corpus == "gnugo" else measure_human(runner, args.limit)
+        if corpus == "gnugo" and args.given_dead:
+            measures.append(measure_given_dead(runner, args.limit))
         data[corpus] = {m.name: m.data() for m in measures}
         for m in measures:
             sections.append((m.name, m.rows()))
         details += [f"{corpus}: {line}" for line in measures[0].differ]
+        if corpus == "gnugo" and args.given_dead:
+            details += [f"gnugo, dead given: {line}" for line in measures[-1].differ]
     data["passalive_seconds"] = round(runner.seconds, 1)
     data["errors"] = runner.errors
     if args.json:
