@@ -6,6 +6,7 @@
 
     record = self_play(size=9, level=1, seed=1, komi=6.5)   # one reproducible game
     record.moves[:2], record.result          # (('B', 'E5'), ('W', 'C4')), 'W+31.5'
+    record.dead, record.seki                 # GNU Go's final_status_list dead / seki after two passes
     sgf_record(record, [("SZ", "9"), ("KM", "6.5")])        # the game as an SGF file
 
 Both talk through tests/gtp_client.py.  `find_gnugo()` returns None (and
@@ -127,7 +128,10 @@ class Record:
     `result` is `W+R`/`B+R` after a resignation, GNU Go's `final_score` after
     two passes in a row, and empty when the game stopped at the move limit;
     `black`/`white` are the stones on the board at the end (GNU Go's
-    `list_stones`), dead stones included.
+    `list_stones`), dead stones included; after two passes `dead` and
+    `seki` are GNU Go's `final_status_list dead` and `final_status_list
+    seki` (the stones it counted as dead, and those it left alive in seki),
+    empty otherwise.
     """
 
     size: int
@@ -138,6 +142,8 @@ class Record:
     result: str
     black: frozenset[str]
     white: frozenset[str]
+    dead: frozenset[str] = frozenset()
+    seki: frozenset[str] = frozenset()
 
     def rows(self) -> list[str]:
         """The final position as rows of `X` (black), `O` (white) and `.`, top row first."""
@@ -165,6 +171,7 @@ def self_play(
     options: Sequence[str] = (),
     max_moves: int = 600,
     program: str | None = None,
+    opening: Sequence[str] = (),
 ) -> Record:
     """GNU Go (`gnugo --mode gtp OPTIONS --seed S --level L`) plays both colours from the empty board.
 
@@ -172,6 +179,9 @@ def self_play(
     resignation or `max_moves` answers; `komi` None leaves GNU Go's own.
     `options` are GNU Go's (`--chinese-rules`, `--never-resign`, ...);
     `program` defaults to `find_gnugo()` (RuntimeError when it is missing).
+    `opening` are vertices played first (`play`, black first, alternating)
+    and kept as the game's first moves: on small boards GNU Go's seed alone
+    changes little, and a given opening makes the games differ.
     """
     program = program or find_gnugo()
     if program is None:
@@ -185,6 +195,10 @@ def self_play(
             engine.send(f"komi {komi}")
         passes = 0
         colour = "B"
+        for vertex in opening:
+            engine.send(f"play {'black' if colour == 'B' else 'white'} {vertex}")
+            moves.append((colour, vertex))
+            colour = "W" if colour == "B" else "B"
         while passes < 2 and len(moves) < max_moves:
             vertex = engine.send(f"genmove {'black' if colour == 'B' else 'white'}")
             if vertex.lower() == "resign":
@@ -193,11 +207,15 @@ def self_play(
             moves.append((colour, vertex))
             passes = passes + 1 if vertex.lower() == "pass" else 0
             colour = "W" if colour == "B" else "B"
+        dead: frozenset[str] = frozenset()
+        seki: frozenset[str] = frozenset()
         if passes == 2:
             result = engine.send("final_score")
+            dead = frozenset(engine.send("final_status_list dead").split())
+            seki = frozenset(engine.send("final_status_list seki").split())
         black = frozenset(engine.send("list_stones black").split())
         white = frozenset(engine.send("list_stones white").split())
-    return Record(size, level, seed, tuple(options), tuple(moves), result, black, white)
+    return Record(size, level, seed, tuple(options), tuple(moves), result, black, white, dead, seki)
 
 
 def sgf_record(record: Record, properties: Sequence[tuple[str, str]]) -> str:
