@@ -73,6 +73,7 @@ def _score(position: Position) -> GameResult:
         captures={c: position.captured_by(c) for c in STONE_COLOURS},
         rules=rules_of(info.rules) or "japanese",
         marked=position.marked_dead(),
+        territory_marks=position.territory_marks(),
         suicide=position.suicide,
         recorded=info.result,
     )

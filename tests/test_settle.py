@@ -234,3 +234,14 @@ def test_a_game_whose_record_marks_its_dead_stones_scores_as_recorded(capsys, tm
     assert not data["result_proven"] and not data["finished"]  # the walls themselves are not proved
     low, high = data["margin_range"]
     assert low <= 12.5 <= high
+
+
+@pytest.mark.parametrize("name", ["605291", "615430"])
+def test_real_games_that_mark_their_dead_stones_and_territory_score_as_their_record(name, capsys):
+    # two OGS games (tests/data/scoring/human) whose last node marks the agreed dead stones and territory (TB/TW);
+    # in 615430 the players count P1, which the false-eye heuristic would fill, as black territory
+    path = Path(__file__).resolve().parent / "data" / "scoring" / "human" / "ogs-19x19" / f"{name}.sgf"
+    code, out, err = run(["score", str(path), "--json"], capsys)
+    (data,) = json.loads(out)["diagrams"]
+    assert data["record"]["agrees"] is True, data["record"]
+    assert any(chain["evidence"] == "record" for chain in data["chains"])

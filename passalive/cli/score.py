@@ -52,6 +52,7 @@ def score_json(title: str, result: Score) -> dict[str, Any]:
         "false_eyes": board.names(result.false_eyes),
         "neutral": board.names(result.neutral),
         "guarded": board.names(result.guarded),
+        "recorded_territory": board.names(result.recorded),
     }
 
 
@@ -167,6 +168,8 @@ def _text(location: str, title: str, result: Score, fmt: str = "plain", fancy: b
         lines.append(f"obvious false eyes (filled, {counted}): " + " ".join(board.names(result.false_eyes)))
     if result.guarded:
         lines.append("kept by Benson's analysis: " + " ".join(board.names(result.guarded)))
+    if result.recorded:
+        lines.append("kept as territory by the record's marks: " + " ".join(board.names(result.recorded)))
     rule = result.rules + (", strict seki (1989)" if result.strict_seki else "")
     lines.append(
         f"territory: black {len(result.territory[Colour.BLACK])}, white {len(result.territory[Colour.WHITE])}; "
@@ -243,6 +246,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             dead=dead_points,
             alive=alive_points,
             marked=position.marked_dead(),
+            territory_marks=position.territory_marks(),
             suicide=position.suicide,
             recorded=info.result,
             budget=settings.budget,

@@ -360,6 +360,14 @@ class Position:
             p for p in step.territory_white if colours[p] is Colour.BLACK
         )
 
+    def territory_marks(self) -> dict[Colour, tuple[int, ...]]:
+        """This node's territory marks (`TB`, `TW`) on empty points, by colour."""
+        step, colours = self.step, self.colours
+        return {
+            Colour.BLACK: tuple(p for p in step.territory_black if colours[p] is Colour.EMPTY),
+            Colour.WHITE: tuple(p for p in step.territory_white if colours[p] is Colour.EMPTY),
+        }
+
     def captured_by(self, colour: Colour | str) -> int:
         """Stones `colour` has captured so far."""
         c = Colour.stone(colour)

@@ -192,6 +192,7 @@ def score_game(
     dead: Iterable[int] = (),
     alive: Iterable[int] = (),
     marked: Iterable[int] = (),
+    territory_marks: Mapping[Colour, Iterable[int]] | None = None,
     suicide: Suicide | None = None,
     recorded: str | None = None,
     budget: SearchBudget = SearchBudget(),
@@ -204,7 +205,10 @@ def score_game(
     counting white receives one point per handicap stone from two up (as
     Chinese rules do); `captures` the stones each side took (territory
     counting adds them); `dead`/`alive` the user's word, `marked` the
-    record's dead-stone marks; `recorded` the record's `RE`; `complete` who
+    record's dead-stone marks and `territory_marks` its territory marks
+    (`TB`/`TW`: what the players agreed is territory, kept even where the
+    seki or false-eye heuristics would discount it); `recorded` the
+    record's `RE`; `complete` who
     named every dead stone (`passalive.tools.settle.settle`).  Under
     Tromp-Taylor rules nothing is removed: the position counts as it stands.
     """
@@ -217,7 +221,9 @@ def score_game(
 
     def count(removed: Iterable[int]) -> Score:
         return score(board, sorted(removed) if rules != "tromp-taylor" else [], rules=rules,
-                     strict_seki=strict_seki, captures=captures)
+                     strict_seki=strict_seki, captures=captures, recorded=recorded_territory)
+
+    recorded_territory = {c: frozenset(points) for c, points in (territory_marks or {}).items()}
 
     judged = count(settlement.dead_points())
     settlement = _with_seki(settlement, judged)

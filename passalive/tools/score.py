@@ -115,7 +115,8 @@ class Score:
     the controlled points filled as obvious false eyes; `neutral` the dame;
     `dead` the removed stones; `points[c]` the score under `rules`;
     `guarded` the territory points that Benson's analysis kept although the
-    heuristics discounted them.
+    heuristics discounted them; `recorded` those the record's territory
+    marks kept so.
     """
 
     board: Board
@@ -129,6 +130,7 @@ class Score:
     points: Mapping[Colour, int]
     captures: Mapping[Colour, int] = field(default_factory=dict)
     guarded: frozenset[int] = frozenset()
+    recorded: frozenset[int] = frozenset()
 
     @property
     def seki_points(self) -> frozenset[int]:
@@ -182,6 +184,7 @@ def score(
     captures: Mapping[Colour, int] | None = None,
     guard: bool = True,
     phases: Sequence[int] = (0, 1),
+    recorded: Mapping[Colour, Iterable[int]] | None = None,
 ) -> Score:
     """Score a finished position with seki detection (see the module docstring).
 
@@ -190,13 +193,17 @@ def score(
     counting adds them); `guard=False` switches Benson's guard off (to see
     what the post's heuristics alone decide); `phases` the checkered fills
     to consider (0: black on points whose coordinates sum to an even number,
-    1: white there; `(0,)` is the post's single fixed pattern).  Raises
-    InputError for an unknown rule, a dead point that holds no stone, or an
-    empty or unknown phase list.
+    1: white there; `(0,)` is the post's single fixed pattern); `recorded`
+    the points a game record marks as each colour's territory (`TB`/`TW`):
+    a point so marked that the colour alone surrounds is territory, as the
+    players agreed, even where the seki or false-eye heuristics would
+    discount it (`Score.recorded`).  Raises InputError for an unknown rule,
+    a dead point that holds no stone, or an empty or unknown phase list.
     """
+    dead = list(dead)
     if rules not in RULES:
         raise InputError(f"unknown rules {rules!r}; expected one of {', '.join(RULES)}")
-    if rules == "tromp-taylor" and any(True for _ in dead):
+    if rules == "tromp-taylor" and dead:
         raise InputError("Tromp-Taylor rules remove no dead stones: the position counts as it stands")
     if not phases or any(phase not in (0, 1) for phase in phases):
         raise InputError(f"phases must be a non-empty selection of 0 and 1, got {tuple(phases)!r}")
@@ -231,6 +238,15 @@ def score(
                     territory[r.owner] = territory[r.owner] | r.points
             seki_points -= safe
             false_eyes -= safe
+    kept: set[int] = set()
+    if recorded:
+        owner_of_point = {p: r.owner for r in controlled for p in r.points}
+        for colour, marked in recorded.items():
+            agreed = {p for p in marked if owner_of_point.get(p) is colour and p not in territory[colour]}
+            kept |= agreed
+            territory[colour] = territory[colour] | agreed
+        seki_points -= kept
+        false_eyes -= kept
     seki = _components(geometry, seki_points, position, controlled)
     captured = {c: (captures or {}).get(c, 0) for c in STONE_COLOURS}
     owner_of = {p: r.owner for r in controlled for p in r.points}
@@ -255,6 +271,7 @@ def score(
         points=points,
         captures=captured,
         guarded=guarded,
+        recorded=frozenset(kept),
     )
 
 
