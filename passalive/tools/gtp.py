@@ -7,11 +7,11 @@ it, and answers:
 * the GTP v2 administrative and setup commands: protocol_version, name,
   version, known_command, list_commands, quit, boardsize, clear_board, komi,
   play, undo, loadsgf, showboard;
-* `final_status_list alive|dead|seki` with passalive's meaning: *alive* the
-  pass-alive stones, *dead* the stones inside pass-alive territory of the
-  other colour, *seki* the stones around the seki regions the scorer finds;
-* `final_score`: area counting of the pass-alive result (stones plus
-  territory, komi added), e.g. `B+3.5`, `W+0.5`, `0`;
+* `final_status_list alive|dead|seki` and `final_score` as `passalive score`
+  gives them (`passalive.tools.result`): whole chains, one per line, by the
+  status each chain ends with (settled by proof, record or judgement), and
+  the result (`B+3.5`, `W+0.5`, `0`) under the rules of a loaded record's
+  `RU` (Japanese by default), with komi and the captures of the game;
 * `gogui-analyze_commands` and the analysis commands it lists, as `gfx`,
   `sboard` and `string` commands: pass-alive stones and territory for every
   variant and suicide rule, eyes, the seki score, and a capture witness for
@@ -44,6 +44,8 @@ from passalive.go.coords import GTP_LETTERS
 from passalive.go.game import empty_board
 from passalive.go.play import simple_ko
 from passalive.go.suicide import Suicide
+from passalive.tools.result import GameResult, result_text
+from passalive.tools.settle import ChainStatus, Status
 
 PROTOCOL_VERSION = "2"
 MAX_SIZE = len(GTP_LETTERS)
@@ -104,6 +106,9 @@ class GtpEngine:
     suicide_rule: Suicide = Suicide.ILLEGAL
     variant: str | None = None
     territory: str = "healthy"
+    rules: str = "japanese"
+    """The counting rules of `final_score` (a loaded record's `RU` sets them)."""
+    handicap: int = 0
     history: list[_State] = field(default_factory=list)
     done: bool = False
 
@@ -324,46 +329,29 @@ class GtpEngine:
         except Exception as error:  # UsageError: variant and rule do not fit
             raise GtpError(str(getattr(error, "message", error))) from None
 
-    def dead_stones(self, result: Analysis) -> frozenset[int]:
-        """Stones inside the pass-alive territory of the other colour."""
-        board = result.board
-        return frozenset(p for c in STONE_COLOURS for p in result.territory(c) if board.colours[p] is c.opponent)
+    def game_result(self) -> GameResult:
+        """The position scored as `passalive score` scores it: every chain's status and evidence, the result."""
+        from passalive.tools.result import score_game
+
+        return score_game(self.board(), komi=self.komi, handicap=self.handicap, captures=dict(self.state.captures),
+                          rules=self.rules, suicide=self.suicide_rule)
 
     def _final_status_list(self, args: list[str]) -> str:
         if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):
             raise GtpError("syntax error")
-        result = self.analysis()
-        board = result.board
-        if args[0] == "alive":
-            stones = frozenset().union(*(result.alive_points(c) for c in STONE_COLOURS))
-        elif args[0] == "dead":
-            stones = self.dead_stones(result)
-        else:
-            stones = self._seki_stones(board, result)
-        return "\n".join(self._vertices(board, chain) for chain in _by_chain(board, stones))  # a chain per line
+        game = self.game_result()
 
-    def _seki_stones(self, board: Board, result: Analysis) -> frozenset[int]:
-        from passalive.tools.score import score
+        def ending(chain: ChainStatus) -> str:
+            return "dead" if chain.ends_dead else "seki" if chain.ends_in_seki else "alive"
 
-        scored = score(board, self.dead_stones(result))
-        stones = set()
-        for region in scored.seki:
-            for p in region.points:
-                stones |= {q for q in board.adjacency[p] if board.colours[q] is not Colour.EMPTY}
-        return frozenset(stones)
+        board = game.board
+        return "\n".join(self._vertices(board, c.stones) for c in game.settlement.chains if ending(c) == args[0])
 
     def _final_score(self, args: list[str]) -> str:
-        result = self.analysis()
-        board = result.board
-        dead = self.dead_stones(result)
-        points = {}
-        for c in STONE_COLOURS:
-            stones = sum(1 for p, colour in enumerate(board.colours) if colour is c and p not in dead)
-            points[c] = stones + len(result.territory(c))
-        margin = points[Colour.BLACK] - points[Colour.WHITE] - self.komi
-        if margin == 0:
-            return "0"
-        return f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"
+        game = self.game_result()
+        if game.result is None:
+            raise GtpError("cannot score: " + "; ".join(game.warnings))
+        return game.result
 
     def _analyze_commands(self, args: list[str]) -> str:
         lines = []
@@ -418,16 +406,15 @@ class GtpEngine:
         return "\n".join(lines)
 
     def _string_score(self, args: list[str]) -> str:
-        from passalive.tools.score import score
-
-        board = self.board()
-        result = self.analysis()
-        scored = score(board, self.dead_stones(result), rules="area")
+        game = self.game_result()
+        scored = game.score
         b, w = scored.points[Colour.BLACK], scored.points[Colour.WHITE]
-        seki = "; ".join(" ".join(board.names(r.points)) for r in scored.seki) or "none"
-        margin = b - w - self.komi
-        verdict = "0" if margin == 0 else f"{'B' if margin > 0 else 'W'}+{abs(margin):g}"
-        return f"area score with seki detection: black {b}, white {w}, komi {self.komi:g}: {verdict}; seki: {seki}"
+        board = game.board
+        seki = "; ".join(" ".join(board.names(chain.stones)) for chain in game.seki) or "none"
+        low, high = game.margin_range
+        proof = "proven" if game.result_proven else f"not proven: {result_text(low)} to {result_text(high)}"
+        return (f"{game.rules} score: black {b}, white {w}, komi {self.komi:g}: {game.result or 'no result'} ({proof}); "
+                f"seki: {seki}; unsettled: {len(game.chains_with(Status.UNSETTLED))} chain(s)")
 
     def _chain_at(self, args: list[str]) -> tuple[Board, int]:
         if len(args) != 1:
@@ -464,11 +451,6 @@ class GtpEngine:
     def _string_explain(self, args: list[str]) -> str:
         board, chain = self._chain_at(args)
         return self.analysis().explain(chain)
-
-
-def _by_chain(board: Board, stones: frozenset[int]) -> list[frozenset[int]]:
-    chains = {board.chain_at[p] for p in stones}
-    return [frozenset(board.chains[i].points & stones) for i in sorted(c for c in chains if c is not None)]
 
 
 def _version() -> str:
