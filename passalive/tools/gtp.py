@@ -10,6 +10,12 @@ it, and answers:
 * `final_status_list alive|dead|seki` with passalive's meaning: *alive* the
   pass-alive stones, *dead* the stones inside pass-alive territory of the
   other colour, *seki* the stones around the seki regions the scorer finds;
+* `unconditional_status VERTEX`, as GNU Go answers it: `alive`, `dead`,
+  `black_territory`, `white_territory` or `undecided` (GNU Go's
+  unconditional status of the point, `passalive.definitions.unconditional`,
+  which reproduces GNU Go's point for point; suicide illegal, as GNU Go
+  defines it), so that GNU Go's regression file `unconditional.tst` runs
+  against `passalive gtp` unchanged;
 * `final_score`: area counting of the pass-alive result (stones plus
   territory, komi added), e.g. `B+3.5`, `W+0.5`, `0`;
 * `gogui-analyze_commands` and the analysis commands it lists, as `gfx`,
@@ -43,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from passalive.definitions.analysis import Analysis, analyse
+from passalive.definitions.unconditional import Status, unconditional_status
 from passalive.definitions.variants import VARIANTS
 from passalive.errors import IllegalMoveError, InputError, PassaliveError
 from passalive.go.board import STONE_COLOURS, Board, Colour
@@ -133,6 +140,8 @@ class _State:
     board: Board
     ko: tuple[int, Colour] | None = None
     captures: dict[Colour, int] = field(default_factory=lambda: {Colour.BLACK: 0, Colour.WHITE: 0})
+    unconditional: tuple[Status, ...] | None = None
+    """GNU Go's unconditional status of every point, once asked for (a regression file asks hundreds of points)."""
 
 
 @dataclass
@@ -166,6 +175,7 @@ class GtpEngine:
             "loadsgf": self._loadsgf,
             "showboard": self._showboard,
             "final_status_list": self._final_status_list,
+            "unconditional_status": self._unconditional_status,
             "final_score": self._final_score,
             "gogui-analyze_commands": self._analyze_commands,
             "passalive-pass-alive": self._gfx_pass_alive,
@@ -413,6 +423,17 @@ class GtpEngine:
             for p in region.points:
                 stones |= {q for q in board.adjacency[p] if board.colours[q] is not Colour.EMPTY}
         return frozenset(stones)
+
+    def _unconditional_status(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise GtpError("syntax error")
+        point = parse_vertex(args[0], self.size)
+        if point is None:
+            raise GtpError("invalid coordinate")
+        state = self.state
+        if state.unconditional is None:
+            state.unconditional = unconditional_status(state.board)
+        return state.unconditional[self._id(point)].value
 
     def _final_score(self, args: list[str]) -> str:
         result = self.analysis()
