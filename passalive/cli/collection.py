@@ -561,7 +561,10 @@ def run(
             import multiprocessing
 
             job = functools.partial(_do_file, selection, work, settings)
-            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files))) as pool:
+            from passalive.cli.signals import worker_init
+
+            # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
+            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files)), initializer=worker_init) as pool:
                 for path, done in zip(files, pool.imap(job, files, chunksize=1)):
                     for result in done.results:
                         emit(result)
