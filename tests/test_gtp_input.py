@@ -168,6 +168,15 @@ def test_loadsgf_reads_a_record_as_the_command_line_does(name: str) -> None:
     assert rows == _cli_board(GAMES / name)
 
 
+def test_a_forbidden_move_of_a_record_is_played_as_recorded_with_a_located_warning_on_stderr() -> None:
+    done = subprocess.run(ENGINE, input=f"1 loadsgf {GAMES / 'ko.sgf'}\n".encode(), capture_output=True, env=STRICT, timeout=60)
+    assert done.stdout == b"=1 black\n\n"
+    assert done.stderr.decode() == (
+        f"{GAMES / 'ko.sgf'}:3:55: warning: move 10 (white B4) retakes a ko at once, illegal under the ko rule "
+        "(played as the record has it)\n"
+    )
+
+
 def test_a_handicap_record_set_up_in_a_later_node(tmp_path: Path) -> None:
     (tmp_path / "h.sgf").write_text("(;GM[1]FF[4]SZ[9]HA[2]KM[0.5];AB[cc][gg];W[ee])")
     answers = session(b"1 loadsgf h.sgf\n2 showboard\n3 loadsgf h.sgf 1\n4 showboard\n", cwd=tmp_path)

@@ -358,7 +358,7 @@ class GtpEngine:
         for message, where in game.warnings:
             self.log(f"{where}: warning: {message}")
         for note in notes:
-            self.log(f"{args[0]}: warning: {note}")
+            self.log(note)
         to_play = last.opponent if last is not None else Colour.WHITE if (game.info.handicap or 0) >= 2 else Colour.BLACK
         return str(to_play.value)
 
@@ -552,7 +552,7 @@ class GtpEngine:
 def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None, list[str]]:
     """The engine's history for a game's main line up to the position before
     move `before` (all of it when None): a state per node, each with its ko
-    and prisoners; the last mover; the record's notes on forbidden moves."""
+    and prisoners; the last mover; the record's notes on forbidden moves (`file:line:col: warning: ...`)."""
     adjacency = game.empty_board.adjacency
     history: list[_State] = []
     notes: list[str] = []
@@ -572,7 +572,8 @@ def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None
             last = step.colour
         captures = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
         history.append(_State(position.board, ko, captures))
-        notes.extend(position.warnings)
+        where = position.location or game.path
+        notes.extend(f"{where}: warning: {warning}" for warning in position.warnings)
         previous = position.colours
     return history, last, notes
 
