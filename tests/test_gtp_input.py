@@ -177,14 +177,28 @@ def test_a_forbidden_move_of_a_record_is_played_as_recorded_with_a_located_warni
     )
 
 
-def test_a_handicap_record_set_up_in_a_later_node(tmp_path: Path) -> None:
-    (tmp_path / "h.sgf").write_text("(;GM[1]FF[4]SZ[9]HA[2]KM[0.5];AB[cc][gg];W[ee])")
+@pytest.mark.parametrize(
+    "record",
+    [
+        "(;GM[1]FF[4]SZ[9]HA[2]KM[0.5];AB[cc][gg];W[ee])",  # the handicap stones in a node of their own
+        "(;GM[1]FF[4]SZ[9]HA[2]KM[0.5]AB[cc][gg]W[ee])",  # and white's first move beside them in the root
+    ],
+)
+def test_a_handicap_record_sgfmill_refused(tmp_path: Path, record: str) -> None:
+    (tmp_path / "h.sgf").write_text(record)
     answers = session(b"1 loadsgf h.sgf\n2 showboard\n3 loadsgf h.sgf 1\n4 showboard\n", cwd=tmp_path)
     assert answers[0] == "=1 black"  # white played last
     assert "7 . . X . . . . . . 7" in answers[1] and "5 . . . . O . . . . 5" in answers[1]
     assert answers[1].endswith("komi 0.5")
     assert answers[2] == "=3 white"  # before move 1: the handicap stones, white to play
     assert "5 . . . . . . . . . 5" in answers[3] and "3 . . . . . . X . . 3" in answers[3]
+
+
+def test_the_position_before_a_move_in_the_root_node(tmp_path: Path) -> None:
+    (tmp_path / "root.sgf").write_text("(;GM[1]SZ[5]B[cc];W[dd])")
+    answers = session(b"1 loadsgf root.sgf 1\n2 showboard\n3 loadsgf root.sgf 2\n4 showboard\n", cwd=tmp_path)
+    assert answers[0] == "=1 black" and "3 . . . . . 3" in answers[1]  # the empty board: internal error before
+    assert answers[2] == "=3 white" and "3 . . X . . 3" in answers[3]
 
 
 def test_loadsgf_keeps_the_ko_and_the_prisoners_of_the_record(tmp_path: Path) -> None:

@@ -561,6 +561,10 @@ def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None
     for position in game.positions():
         step = position.step
         if before is not None and step.is_move and position.move >= before:
+            if step.black or step.white or step.empty:  # the node's setup comes before its move
+                recoloured = {p: colour for name, colour in _SETUP for p in getattr(step, name)}
+                base = history[-1] if history else _State(game.empty_board)
+                history.append(_State(base.board.with_colours(recoloured), None, dict(base.captures)))
             break
         ko = None
         if step.colour is not None and step.point is not None and previous is not None:
@@ -575,7 +579,13 @@ def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None
         where = position.location or game.path
         notes.extend(f"{where}: warning: {warning}" for warning in position.warnings)
         previous = position.colours
+    if not history:  # move 1 is in the root node: before it, the empty board
+        history.append(_State(game.empty_board))
     return history, last, notes
+
+
+_SETUP = (("black", Colour.BLACK), ("white", Colour.WHITE), ("empty", Colour.EMPTY))
+"""A step's setup lists and the colour each sets."""
 
 
 def read_regular_file(path: str) -> bytes:
