@@ -151,6 +151,13 @@ def test_a_board_larger_than_gtp_names_leaves_the_position_as_it_was(tmp_path: P
     assert _unchanged_after("loadsgf big.sgf", cwd=tmp_path) == "?5 unacceptable size"
 
 
+def test_a_record_whose_position_has_a_chain_without_liberties_is_refused_as_the_command_line_does(tmp_path: Path) -> None:
+    (tmp_path / "dead.sgf").write_text("(;GM[1]SZ[5]AB[aa]AW[ba][ab])")  # black A5 has no liberty
+    assert _unchanged_after("loadsgf dead.sgf", cwd=tmp_path) == (
+        "?5 cannot load file: dead.sgf:1:2: the black chain at A5 has no liberties; such a position cannot arise in a game"
+    )
+
+
 def _cli_board(path: Path) -> list[str]:
     """The position at the end of the record's main line, as the command line reads it: rows of X/O/."""
     board = read_games(path.read_bytes(), str(path))[0].position().board

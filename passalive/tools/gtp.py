@@ -51,7 +51,7 @@ from typing import BinaryIO
 from passalive.definitions.analysis import Analysis, analyse
 from passalive.definitions.unconditional import Status, unconditional_status
 from passalive.definitions.variants import VARIANTS
-from passalive.errors import IllegalMoveError, InputError, PassaliveError
+from passalive.errors import IllegalMoveError, IllegalPositionError, InputError, PassaliveError
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.coords import GTP_LETTERS
 from passalive.go.game import Game, empty_board
@@ -351,6 +351,11 @@ class GtpEngine:
         if game.size > MAX_SIZE:
             raise GtpError("unacceptable size")
         history, last, notes = _replay(game, before)
+        try:  # as the command line: a chain without liberties cannot arise in a game
+            history[-1].board.check_legal()
+        except IllegalPositionError as error:
+            where = game.location(game.steps[min(len(history), len(game.steps)) - 1].offset)  # its node
+            raise GtpError(f"cannot load file: {where or args[0]}: {error.message}") from None
         self.size = game.size
         self.history = history
         if game.info.komi is not None:
