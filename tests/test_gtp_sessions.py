@@ -21,7 +21,10 @@ The default is 200 sessions (a few seconds); PASSALIVE_GTP_SESSIONS=N runs N.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -45,10 +48,19 @@ Ko = tuple[tuple[int, int], str] | None
 """The point the next move may not take back by the simple ko rule, and who may not."""
 
 
-def _record(name: str) -> tuple[int, list[tuple[boards.Board, Ko, bool]]]:
-    """A record's board size, and after every node of its main line, as sgfmill plays it (setup,
-    then the move): the board, its ko, and whether the node holds a move."""
-    game = sgf.Sgf_game.from_bytes((GAMES / name).read_bytes())
+class Node(NamedTuple):
+    """The model of one node of a record: the board after its setup, after its move, the ko it leaves."""
+
+    setup: boards.Board
+    board: boards.Board
+    ko: Ko
+    is_move: bool
+    has_setup: bool
+
+
+def _record(data: bytes) -> tuple[int, list[Node]]:
+    """A record's board size and its main line node by node, as sgfmill plays it (setup, then the move)."""
+    game = sgf.Sgf_game.from_bytes(data)
     size = game.get_size()
     board = boards.Board(size)
     nodes = []
@@ -57,13 +69,75 @@ def _record(name: str) -> tuple[int, list[tuple[boards.Board, Ko, bool]]]:
         for colour, points in (("b", black), ("w", white), (None, empty)):
             for row, col in points:
                 board.board[row][col] = colour
+        setup = board.copy()
         colour, move = node.get_move()
         ko: Ko = None
         if colour is not None and move is not None and board.get(*move) is None:  # an occupied point: not played
             point = board.play(move[0], move[1], colour)
             ko = (point, "w" if colour == "b" else "b") if point is not None else None
-        nodes.append((board.copy(), ko, colour is not None))
+        nodes.append(Node(setup, board.copy(), ko, colour is not None, node.has_setup_stones()))
     return size, nodes
+
+
+def _loaded(size: int, nodes: list[Node], before: int | None) -> list[Node]:
+    """The nodes `loadsgf FILE [before]` keeps: all, or those before move `before`'s node and that
+    node's setup (the empty board when move 1 stands alone in the root)."""
+    moves = [index for index, node in enumerate(nodes) if node.is_move]
+    if before is None or before > len(moves):
+        return nodes
+    cut = moves[before - 1]
+    kept = nodes[:cut]
+    if nodes[cut].has_setup or not kept:
+        kept = kept + [Node(nodes[cut].setup, nodes[cut].setup, None, False, True)]
+    return kept
+
+
+def _without_liberties(board: boards.Board) -> bool:
+    """Whether some chain of the board has no liberty (the engine then refuses the record)."""
+    size = board.side
+    seen: set[tuple[int, int]] = set()
+    for row, col in ((r, c) for r in range(size) for c in range(size)):
+        colour = board.get(row, col)
+        if colour is None or (row, col) in seen:
+            continue
+        chain, stack, free = {(row, col)}, [(row, col)], False
+        while stack:
+            r, c = stack.pop()
+            for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if 0 <= q[0] < size and 0 <= q[1] < size:
+                    there = board.get(*q)
+                    if there is None:
+                        free = True
+                    elif there == colour and q not in chain:
+                        chain.add(q)
+                        stack.append(q)
+        seen |= chain
+        if not free:
+            return True
+    return False
+
+
+@st.composite
+def records(draw: st.DrawFn) -> bytes:
+    """A small random record: setup in any node (AB, AW, AE), moves on any point (occupied,
+    suicide, a ko taken back: played as recorded) and passes."""
+    size = draw(st.integers(2, 6))
+    points = [f"{chr(97 + x)}{chr(97 + y)}" for x in range(size) for y in range(size)]
+    nodes = []
+    for _ in range(draw(st.integers(1, 10))):
+        text = ""
+        if draw(st.integers(0, 3)) == 0:
+            chosen = draw(st.lists(st.sampled_from(points), unique=True, max_size=6))
+            kinds = draw(st.lists(st.sampled_from(["AB", "AW", "AE"]), min_size=len(chosen), max_size=len(chosen)))
+            for kind in ("AB", "AW", "AE"):
+                mine = [p for p, k in zip(chosen, kinds) if k == kind]
+                if mine:
+                    text += kind + "".join(f"[{p}]" for p in mine)
+        if not text or draw(st.booleans()):
+            colour = draw(st.sampled_from("BW"))
+            text += f"{colour}[{draw(st.sampled_from(points + ['']))}]"
+        nodes.append(text)
+    return f"(;GM[1]FF[4]SZ[{size}]{nodes[0]}{''.join(';' + n for n in nodes[1:])})".encode()
 
 
 class GtpSession(RuleBasedStateMachine):
@@ -71,6 +145,7 @@ class GtpSession(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
+        self.folder = Path(tempfile.mkdtemp(prefix="gtp-session-"))
         self.engine = GtpEngine(size=5)
         self.size = 5
         self.snapshots = [boards.Board(5)]
@@ -176,18 +251,31 @@ class GtpSession(RuleBasedStateMachine):
         else:
             assert answer.endswith("cannot undo\n\n")
 
-    @rule(name=st.sampled_from(RECORDS), before=st.none() | st.integers(1, 30))
-    def loadsgf(self, name: str, before: int | None) -> None:
-        size, nodes = _record(name)
-        if before is not None:  # the position before move `before`: the nodes before that move's node
-            moves = [index for index, (_, _, is_move) in enumerate(nodes) if is_move]
-            if before <= len(moves):
-                nodes = nodes[: moves[before - 1]]
-        answer = self.send(f"loadsgf {GAMES / name}".encode() + (f" {before}".encode() if before else b""))
+    def teardown(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def load(self, path: Path, before: int | None) -> None:
+        """`loadsgf` of a record: the model's nodes, or the model unchanged when the engine must refuse."""
+        size, nodes = _record(path.read_bytes())
+        nodes = _loaded(size, nodes, before)
+        answer = self.send(f"loadsgf {path}".encode() + (f" {before}".encode() if before else b""))
+        if _without_liberties(nodes[-1].board):
+            assert "has no liberties" in answer, answer
+            return
         assert answer.startswith("="), answer
         self.size = size
-        self.snapshots = [board for board, _, _ in nodes]
-        self.kos = [ko for _, ko, _ in nodes]
+        self.snapshots = [node.board for node in nodes]
+        self.kos = [node.ko for node in nodes]
+
+    @rule(name=st.sampled_from(RECORDS), before=st.none() | st.integers(1, 30))
+    def loadsgf(self, name: str, before: int | None) -> None:
+        self.load(GAMES / name, before)
+
+    @rule(record=records(), before=st.none() | st.integers(1, 6))
+    def loadsgf_generated(self, record: bytes, before: int | None) -> None:
+        path = self.folder / "record.sgf"
+        path.write_bytes(record)
+        self.load(path, before)
 
     @rule(path=st.sampled_from(REFUSED))
     def refused_loadsgf(self, path: str) -> None:
