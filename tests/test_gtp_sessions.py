@@ -3,9 +3,10 @@ of the moves it accepted (issue 24, item 6).
 
 A hypothesis `RuleBasedStateMachine` sends `passalive gtp`'s engine (in this
 process, through `handle_bytes`, the same entry as its standard input)
-random sessions: board sizes, moves, passes, undos, `loadsgf` of real and
-of refused files, komi, analyses, and junk (bytes that are not UTF-8,
-unknown commands, bad numbers).  After every command:
+random sessions: board sizes, moves, passes, undos, `loadsgf` of real, of
+refused and of generated records (setup in any node, moves on occupied
+points, suicides, passes), komi, analyses, and junk (bytes that are not
+UTF-8, unknown commands, bad numbers).  After every command:
 
 * the engine answered (`=` or `?`, the command's id echoed, an empty line
   at the end, never `internal error`);
