@@ -50,6 +50,19 @@ def test_the_file_asks_what_the_json_re_encoding_asks() -> None:
     assert from_tst == from_json
 
 
+def test_bad_vertices_are_answered_as_gnu_go_answers_them() -> None:
+    """GNU Go 3.8's answers, `printf ... | gnugo --mode gtp`."""
+    from passalive.tools.gtp import GtpEngine
+
+    engine = GtpEngine(size=5)
+    asked = ["pass", "A6", "", "a1", "A1 B2", "Z1"]
+    got = [engine.handle(f"{i} unconditional_status {v}") for i, v in enumerate(asked, 1)]
+    assert got == [
+        "?1 invalid coordinate\n\n", "?2 invalid coordinate\n\n", "?3 invalid coordinate\n\n",
+        "=4 undecided\n\n", "=5 undecided\n\n", "?6 invalid coordinate\n\n",
+    ]
+
+
 # ------------------------------------------------------- the runner's rules
 
 

@@ -430,9 +430,8 @@ class GtpEngine:
         return frozenset(stones)
 
     def _unconditional_status(self, args: list[str]) -> str:
-        if len(args) != 1:
-            raise GtpError("syntax error")
-        point = parse_vertex(args[0], self.size)
+        # as GNU Go: no vertex, pass or a point off the board is an invalid coordinate; more words are ignored
+        point = parse_vertex(args[0], self.size) if args else None
         if point is None:
             raise GtpError("invalid coordinate")
         state = self.state
