@@ -202,10 +202,12 @@ def test_a_handicap_record_sgfmill_refused(tmp_path: Path, record: str) -> None:
 
 
 def test_the_position_before_a_move_in_the_root_node(tmp_path: Path) -> None:
-    (tmp_path / "root.sgf").write_text("(;GM[1]SZ[5]B[cc];W[dd])")
+    (tmp_path / "root.sgf").write_text("(;GM[1]SZ[5]B[cc];W[dd];W[ee])")
     answers = session(b"1 loadsgf root.sgf 1\n2 showboard\n3 loadsgf root.sgf 2\n4 showboard\n", cwd=tmp_path)
     assert answers[0] == "=1 black" and "3 . . . . . 3" in answers[1]  # the empty board: internal error before
     assert answers[2] == "=3 white" and "3 . . X . . 3" in answers[3]
+    more = session(b"1 loadsgf root.sgf 3\n2 loadsgf root.sgf\n", cwd=tmp_path)
+    assert more == ["=1 white", "=2 black"]  # before move 3: its mover, white (twice in a row)
 
 
 def test_loadsgf_keeps_the_ko_and_the_prisoners_of_the_record(tmp_path: Path) -> None:

@@ -350,7 +350,7 @@ class GtpEngine:
             raise GtpError(f"cannot load file: {_one_line(error)}") from None
         if game.size > MAX_SIZE:
             raise GtpError("unacceptable size")
-        history, last, notes = _replay(game, before)
+        history, to_play, notes = _replay(game, before)
         try:  # as the command line: a chain without liberties cannot arise in a game
             history[-1].board.check_legal()
         except IllegalPositionError as error:
@@ -364,7 +364,8 @@ class GtpEngine:
             self.log(f"{where}: warning: {message}")
         for note in notes:
             self.log(note)
-        to_play = last.opponent if last is not None else Colour.WHITE if (game.info.handicap or 0) >= 2 else Colour.BLACK
+        if to_play is None:  # no move yet: white after handicap stones
+            to_play = Colour.WHITE if (game.info.handicap or 0) >= 2 else Colour.BLACK
         return str(to_play.value)
 
     def _showboard(self, args: list[str]) -> str:
@@ -556,7 +557,9 @@ class GtpEngine:
 def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None, list[str]]:
     """The engine's history for a game's main line up to the position before
     move `before` (all of it when None): a state per node, each with its ko
-    and prisoners; the last mover; the record's notes on forbidden moves (`file:line:col: warning: ...`)."""
+    and prisoners; who moves next (the mover of move `before`, else the
+    opponent of the last mover; None before any move); the record's notes on
+    forbidden moves (`file:line:col: warning: ...`)."""
     adjacency = game.empty_board.adjacency
     history: list[_State] = []
     notes: list[str] = []
@@ -564,11 +567,12 @@ def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None
     previous: tuple[Colour, ...] | None = None
     for position in game.positions():
         step = position.step
-        if before is not None and step.is_move and position.move >= before:
+        if before is not None and step.colour is not None and position.move >= before:
             if step.black or step.white or step.empty:  # the node's setup comes before its move
                 recoloured = {p: colour for name, colour in _SETUP for p in getattr(step, name)}
                 base = history[-1] if history else _State(game.empty_board)
                 history.append(_State(base.board.with_colours(recoloured), None, dict(base.captures)))
+            last = step.colour.opponent  # so that the next mover is move `before`'s
             break
         ko = None
         if step.colour is not None and step.point is not None and previous is not None:
@@ -585,7 +589,7 @@ def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None
         previous = position.colours
     if not history:  # move 1 is in the root node: before it, the empty board
         history.append(_State(game.empty_board))
-    return history, last, notes
+    return history, last.opponent if last is not None else None, notes
 
 
 _SETUP = (("black", Colour.BLACK), ("white", Colour.WHITE), ("empty", Colour.EMPTY))
