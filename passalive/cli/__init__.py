@@ -62,11 +62,10 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `passalive` console script."""
-    from passalive.cli.signals import Interrupted, handled
+    from passalive.cli.signals import Interrupted
 
     try:
-        with handled():
-            cli.main(args=argv, prog_name="passalive", standalone_mode=False)
+        cli.main(args=argv, prog_name="passalive", standalone_mode=False)
     except Interrupted as stop:  # SIGINT or SIGTERM: one line, no traceback (passalive.cli.signals)
         click.echo(f"interrupted ({stop.name})", err=True)
         sys.exit(stop.exit_code)

@@ -1,14 +1,18 @@
-"""SIGINT and SIGTERM end a command quietly: one line on stderr, exit 130 or 143, workers ended.
+"""SIGINT and SIGTERM end a run over files quietly: one line on stderr, exit 130 or 143, workers ended.
 
 Python's default turns SIGINT into a KeyboardInterrupt wherever the program
 happens to be (a traceback in each `--jobs` worker, since a terminal sends
 Ctrl-C to the whole process group), and SIGTERM kills the parent alone,
 leaving its workers to find a broken pipe and print theirs.  So:
 
-* the command's process (`handled`) turns both signals into `Interrupted`,
-  a BaseException that no `except Exception` swallows; `passalive.cli.main`
-  prints `interrupted (SIGTERM)` and exits with 128 + the signal's number;
-  on the way out, the worker pool's `with` block ends the workers (SIGTERM);
+* while `collection.run` works through the files of `show`, `analyse`,
+  `verify`, `score` or `eyes` (`handled`, a decorator there), the command's
+  process turns both signals into `Interrupted`, a BaseException that no
+  `except Exception` swallows; `passalive.cli.main` prints
+  `interrupted (SIGTERM)` and exits with 128 + the signal's number; on the
+  way out, the worker pool's `with` block ends the workers (SIGTERM).
+  Only there: `explore --jobs` ends its own workers its own way, and its
+  executor would wait for their work on the way out;
 * each worker (`worker_init`, the pool's initializer) ignores SIGINT (the
   parent decides), dies silently on SIGTERM, and on Linux asks the kernel
   for a SIGTERM when its parent dies, so a parent killed by SIGKILL leaves
