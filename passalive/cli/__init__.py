@@ -62,8 +62,13 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `passalive` console script."""
+    from passalive.cli.signals import Interrupted
+
     try:
         cli.main(args=argv, prog_name="passalive", standalone_mode=False)
+    except Interrupted as stop:  # SIGINT or SIGTERM: one line, no traceback (passalive.cli.signals)
+        click.echo(f"interrupted ({stop.name})", err=True)
+        sys.exit(stop.exit_code)
     except click.exceptions.Exit as done:
         sys.exit(done.exit_code)
     except click.ClickException as usage:

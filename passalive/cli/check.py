@@ -32,6 +32,7 @@ from typing import Any
 import click
 
 from passalive.cli.options import Seconds
+from passalive.output.xmltext import xml_text
 from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
 
 
@@ -185,7 +186,8 @@ def junit_xml(report: Report) -> str:
             elif row.status is Status.UNKNOWN:
                 ET.SubElement(case, "skipped", message=row.message or "unknown")
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = ET.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(text) + "\n"  # no control character of a title or a name
 
 
 def _nothing_checked(report: Report, paths: tuple[str, ...], variants: tuple[str, ...]) -> Exception:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import click
 
 from passalive.cli.options import PICTURES, board_size_option, write_pictures
+from passalive.cli.signals import handled, worker_init
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
 from passalive.go.game import Game, Position
@@ -515,6 +516,7 @@ def _do_file(selection: Selection, work: Callable[[Item, S], T], settings: S, pa
     return done
 
 
+@handled()  # SIGINT/SIGTERM: one line and exit 130/143 (passalive.cli.signals), the workers ended
 def run(
     paths: Sequence[str],
     selection: Selection,
@@ -561,7 +563,8 @@ def run(
             import multiprocessing
 
             job = functools.partial(_do_file, selection, work, settings)
-            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files))) as pool:
+            # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
+            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files)), initializer=worker_init) as pool:
                 for path, done in zip(files, pool.imap(job, files, chunksize=1)):
                     for result in done.results:
                         emit(result)

@@ -27,7 +27,13 @@ from passalive.go.suicide import Suicide
               help="Territory convention.")
 def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str) -> None:
     """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
-    from passalive.tools.gtp import GtpEngine, lines_of
+    from passalive.tools.gtp import GtpEngine, read_lines
 
-    engine = GtpEngine(size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory)
-    engine.run(lines_of(sys.stdin), sys.stdout.write, sys.stdout.flush)
+    engine = GtpEngine(
+        size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
+        log=lambda text: click.echo(text, err=True),
+    )
+    # bytes in and out: the locale's encoding (strict UTF-8, ASCII under LANG=C) never decides
+    # whether a line can be read or an answer written
+    out = sys.stdout.buffer
+    engine.run(read_lines(sys.stdin.buffer), lambda text: out.write(text.encode("utf-8", errors="replace")), out.flush)

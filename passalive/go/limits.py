@@ -36,6 +36,15 @@ MAX_RULE_NESTING = 100
 MAX_INCLUDE_DEPTH = 32
 """The deepest chain of `.include`s in a rule program."""
 
+MAX_GTP_LINE_BYTES = 64 * 1024
+"""The longest command line `passalive gtp` reads (64 KiB); a longer line is
+answered with an error and skipped to its end, never held in memory whole.
+GTP commands are a few dozen bytes."""
+
+MAX_GTP_KOMI = 10_000
+"""The largest komi `passalive gtp` takes (in points, either sign): more than
+a 52x52 board has points, so any real komi fits."""
+
 DEFAULT_MAX_FACTS = 3_000_000
 """Default bound on the tuples a rule program may derive (`--max-facts`); a
 19x19 casting-out derives about 57,000, a 52x52 one about 1,500,000."""

@@ -4,7 +4,8 @@ The page needs no network: the style sheet is inline and the pictures are
 inline SVG, so a wiki's CI can publish the single file as it is.  This module
 knows only what to lay out (`Section`, `Table`); `passalive.tools.html_report`
 fills it from a check report.  Every text goes through `html.escape`; the SVG
-pictures come from `passalive.output.svg`, which escapes its own text.
+pictures come from `passalive.output.svg`, which escapes its own text; the
+whole page goes through `xml_text` (no control characters).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from passalive.output.xmltext import xml_text
 
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; background: #fafaf7; color: #222; }
@@ -108,7 +111,7 @@ def page(title: str, counts: Sequence[tuple[str, str]], summary: str, sections: 
             parts.append(f"<pre>{e(note)}</pre>")
         parts.append("</section>")
     parts.append("</main></body></html>")
-    return "\n".join(parts) + "\n"
+    return xml_text("\n".join(parts)) + "\n"  # no control character from a title or a file name
 
 
 __all__ = ["Picture", "Section", "page"]

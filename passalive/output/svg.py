@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from passalive.go.board import Board, Colour, MarkKind, Side
 from passalive.go.coords import GTP_LETTERS
+from passalive.output.xmltext import xml_text
 
 CELL = 24.0
 """Distance between two grid lines, in SVG user units (pixels at scale 1)."""
@@ -464,7 +465,7 @@ def board_svg(
         t.set("text-anchor", "start")
         y += 16.0
     ET.indent(svg, space=" ")
-    return ET.tostring(svg, encoding="unicode") + "\n"
+    return xml_text(ET.tostring(svg, encoding="unicode")) + "\n"
 
 
 def point_centre(board: Board, p: int, *, title: str | None = None, coordinates: bool = True) -> tuple[float, float]:

@@ -12,6 +12,12 @@ it, and answers:
   status each chain ends with (settled by proof, record or judgement), and
   the result (`B+3.5`, `W+0.5`, `0`) under the rules of a loaded record's
   `RU` (Japanese by default), with komi and the captures of the game;
+* `unconditional_status VERTEX`, as GNU Go answers it: `alive`, `dead`,
+  `black_territory`, `white_territory` or `undecided` (GNU Go's
+  unconditional status of the point, `passalive.definitions.unconditional`,
+  which reproduces GNU Go's point for point; suicide illegal, as GNU Go
+  defines it), so that GNU Go's regression file `unconditional.tst` runs
+  against `passalive gtp` unchanged;
 * `gogui-analyze_commands` and the analysis commands it lists, as `gfx`,
   `sboard` and `string` commands: pass-alive stones and territory for every
   variant and suicide rule, eyes, the seki score, and a capture witness for
@@ -21,8 +27,13 @@ A command that is unknown or malformed gets `? message`, and the engine
 keeps running; moves are checked by the rules (occupied points, suicide
 unless the rule allows it, simple ko).  The position is a passalive `Board`
 played by passalive's one capture rule and its simple-ko rule
-(`passalive.go.play`), under `suicide_rule`; sgfmill reads the files of
-`loadsgf`.
+(`passalive.go.play`), under `suicide_rule`; `loadsgf` reads a file as the
+command line does (`passalive.grammar.sgf`).
+
+The input is bounded and read as bytes: a line that is not UTF-8, or longer
+than MAX_GTP_LINE_BYTES, is answered with an error, and every number in an
+argument is read by the one bounded integer reader (`passalive.go.numbers`),
+so no input line can end the engine or fill its memory (docs/limits.md).
 
 Responses follow the protocol: `=[id] result` or `?[id] message`, then an
 empty line.
@@ -30,22 +41,28 @@ empty line.
 
 from __future__ import annotations
 
-import shlex
+import os
+import re
+import stat
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-
-from sgfmill import sgf, sgf_moves
+from typing import BinaryIO
 
 from passalive.definitions.analysis import Analysis, analyse
+from passalive.definitions.unconditional import Status, unconditional_status
 from passalive.definitions.variants import VARIANTS
-from passalive.errors import IllegalMoveError
+from passalive.errors import IllegalMoveError, IllegalPositionError, InputError, PassaliveError
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.coords import GTP_LETTERS
-from passalive.go.game import empty_board
+from passalive.go.game import Game, empty_board
+from passalive.go.limits import MAX_FILE_BYTES, MAX_GTP_KOMI, MAX_GTP_LINE_BYTES, MAX_MOVE_NUMBER
+from passalive.go.numbers import is_number, read_number, shown
 from passalive.go.play import simple_ko
 from passalive.go.suicide import Suicide
 from passalive.tools.result import GameResult, result_text
-from passalive.tools.settle import ChainStatus, Status
+from passalive.tools.score import rules_of
+from passalive.tools.settle import ChainStatus
+from passalive.tools.settle import Status as ChainState
 
 PROTOCOL_VERSION = "2"
 MAX_SIZE = len(GTP_LETTERS)
@@ -54,6 +71,35 @@ MAX_SIZE = len(GTP_LETTERS)
 
 class GtpError(Exception):
     """A command that cannot be carried out; its message is the `?` response."""
+
+
+def number(text: str, what: str, *, minimum: int, maximum: int) -> int:
+    """An integer argument, read by passalive's one bounded integer reader
+    (`passalive.go.numbers`): ASCII digits only, within the bounds; anything
+    else is a GtpError naming the field, never an exception of `int()`."""
+    try:
+        return read_number(text, what, minimum=minimum, maximum=maximum)
+    except InputError as error:
+        raise GtpError(error.message) from None
+
+
+_REAL = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?")
+_FRACTION_DIGITS = 6
+"""The most digits after the point of a komi (7.5, 0.25...)."""
+
+
+def real(text: str, what: str, *, bound: int) -> float:
+    """A decimal argument such as `6.5` or `-0.5`: its whole part read by the
+    bounded integer reader (at most `bound`), at most a few digits after the
+    point, ASCII only (no `1e9`, `nan`, `٣` or `1_000`)."""
+    found = _REAL.fullmatch(text)
+    if found is None or not (found.group(2) or found.group(3)):
+        raise GtpError(f"{what}: expected a number such as 6.5, got {shown(text)!r}")
+    sign, whole, fraction = found.group(1), found.group(2) or "0", found.group(3) or ""
+    number(whole, what, minimum=0, maximum=bound)
+    if len(fraction) > _FRACTION_DIGITS:
+        raise GtpError(f"{what}: at most {_FRACTION_DIGITS} digits after the point, got {shown(text)!r}")
+    return float(f"{sign}{whole}.{fraction or '0'}")
 
 
 def _colour(word: str) -> Colour:
@@ -70,11 +116,14 @@ def parse_vertex(word: str, size: int) -> tuple[int, int] | None:
     text = word.strip().upper()
     if text == "PASS":
         return None
-    if len(text) < 2 or text[0] not in GTP_LETTERS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in GTP_LETTERS or not is_number(text[1:]):
         raise GtpError("invalid coordinate")
     column = GTP_LETTERS.index(text[0])
-    row = int(text[1:]) - 1
-    if not (0 <= column < size and 0 <= row < size):
+    try:
+        row = read_number(text[1:], "row", minimum=1, maximum=size) - 1
+    except InputError:
+        raise GtpError("invalid coordinate") from None
+    if not 0 <= column < size:
         raise GtpError("invalid coordinate")
     return row, column
 
@@ -95,6 +144,8 @@ class _State:
     board: Board
     ko: tuple[int, Colour] | None = None
     captures: dict[Colour, int] = field(default_factory=lambda: {Colour.BLACK: 0, Colour.WHITE: 0})
+    unconditional: tuple[Status, ...] | None = None
+    """GNU Go's unconditional status of every point, once asked for (a regression file asks hundreds of points)."""
 
 
 @dataclass
@@ -111,6 +162,8 @@ class GtpEngine:
     handicap: int = 0
     history: list[_State] = field(default_factory=list)
     done: bool = False
+    log: Callable[[str], object] = field(default=lambda text: None, repr=False)
+    """Where notes go that are not a response (a loaded record's warnings): stderr in `passalive gtp`."""
 
     def __post_init__(self) -> None:
         self.history = [_State(empty_board(self.size))]
@@ -129,6 +182,7 @@ class GtpEngine:
             "loadsgf": self._loadsgf,
             "showboard": self._showboard,
             "final_status_list": self._final_status_list,
+            "unconditional_status": self._unconditional_status,
             "final_score": self._final_score,
             "gogui-analyze_commands": self._analyze_commands,
             "passalive-pass-alive": self._gfx_pass_alive,
@@ -141,16 +195,44 @@ class GtpEngine:
 
     # ------------------------------------------------------------- protocol
 
+    def handle_bytes(self, raw: bytes, too_long: bool = False) -> str | None:
+        """The response to one input line as read (None for an empty or comment line).
+
+        GTP is ASCII; other text must be UTF-8.  A line that is not (or is
+        longer than MAX_GTP_LINE_BYTES, `too_long`) is answered with an error
+        that names the problem, and the engine goes on with the next line.
+        """
+        command = raw.split(b"#", 1)[0]  # '#' is never inside a UTF-8 sequence
+        try:
+            text = command.decode("utf-8")
+        except UnicodeDecodeError as error:
+            bad = command[error.start]
+            return self._refuse(
+                command.decode("utf-8", errors="replace"),
+                f"not UTF-8 text: byte {error.start + 1} of the line (0x{bad:02x}); GTP commands are ASCII",
+            )
+        if too_long:
+            return self._refuse(text, f"line longer than {MAX_GTP_LINE_BYTES} bytes; skipped")
+        return self.handle(text)
+
+    def _refuse(self, text: str, message: str) -> str | None:
+        """An error response to a line that cannot be read as a command (with its id when it has one)."""
+        words = _words(text)
+        if not words:
+            return None
+        ident = words[0] if is_number(words[0]) and len(words[0]) <= _ID_DIGITS else ""
+        return f"?{ident} {message}\n\n"
+
     def handle(self, line: str) -> str | None:
         """The response to one input line (None for an empty or comment line)."""
-        text = "".join(c for c in line.split("#", 1)[0] if c == "\t" or c == "\n" or ord(c) >= 32 and ord(c) != 127)
-        text = text.replace("\t", " ").strip()
-        if not text:
+        words = _words(line.split("#", 1)[0])
+        if not words:
             return None
-        words = text.split()
         ident = ""
-        if words[0].isdigit():
+        if is_number(words[0]):
             ident = words.pop(0)
+            if len(ident) > _ID_DIGITS:
+                return f"? id {shown(ident)} is too large (at most {_ID_DIGITS} digits)\n\n"
             if not words:
                 return f"?{ident} missing command\n\n"
         name, args = words[0], words[1:]
@@ -165,10 +247,15 @@ class GtpEngine:
             return f"?{ident} internal error: {type(bug).__name__}: {bug}\n\n"
         return f"={ident} {result}".rstrip(" ") + "\n\n" if result else f"={ident}\n\n"
 
-    def run(self, lines: Iterable[str], write: Callable[[str], object], flush: Callable[[], object] = lambda: None) -> None:
-        """Answer lines until `quit` or the end of the input."""
-        for line in lines:
-            response = self.handle(line)
+    def run(
+        self,
+        lines: Iterable[tuple[bytes, bool]],
+        write: Callable[[str], object],
+        flush: Callable[[], object] = lambda: None,
+    ) -> None:
+        """Answer lines (as `read_lines` gives them) until `quit` or the end of the input."""
+        for line, too_long in lines:
+            response = self.handle_bytes(line, too_long)
             if response is not None:
                 write(response)
                 flush()
@@ -197,11 +284,12 @@ class GtpEngine:
         return ""
 
     def _boardsize(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_number(args[0]):
             raise GtpError("syntax error")
-        size = int(args[0])
-        if not 1 <= size <= MAX_SIZE:
-            raise GtpError("unacceptable size")
+        try:
+            size = read_number(args[0], "board size", minimum=1, maximum=MAX_SIZE)
+        except InputError:
+            raise GtpError("unacceptable size") from None  # the words GTP asks for
         self.size = size
         self.history = [_State(empty_board(size))]
         return ""
@@ -211,13 +299,9 @@ class GtpEngine:
         return ""
 
     def _komi(self, args: list[str]) -> str:
-        try:
-            value = float(args[0])
-        except (IndexError, ValueError):
-            raise GtpError("syntax error") from None
-        if value != value or value in (float("inf"), float("-inf")):
+        if len(args) != 1:
             raise GtpError("syntax error")
-        self.komi = value
+        self.komi = real(args[0], "komi", bound=MAX_GTP_KOMI)
         return ""
 
     def play(self, colour: Colour, point: tuple[int, int] | None) -> None:
@@ -253,47 +337,45 @@ class GtpEngine:
         return ""
 
     def _loadsgf(self, args: list[str]) -> str:
-        if not args:
+        """`loadsgf FILE [N]`: the first game of FILE, its main line up to the position before move N.
+
+        The file is read as the command line reads it (`passalive.grammar.sgf`:
+        setup in any node, handicap stones, a record's own suicide rule, a move
+        the rules forbid played as recorded and noted on the log); only a
+        regular file within MAX_FILE_BYTES is read, so a device or a FIFO is
+        refused at once.  Nothing changes unless the whole load succeeds.
+        """
+        if not 1 <= len(args) <= 2:
             raise GtpError("syntax error")
+        before = number(args[1], "move number", minimum=1, maximum=MAX_MOVE_NUMBER) if len(args) > 1 else None
+        from passalive.grammar.sgf import read_games
+
+        data = read_regular_file(args[0])
         try:
-            with open(args[0], "rb") as handle:
-                game = sgf.Sgf_game.from_bytes(handle.read())
-        except OSError:
-            raise GtpError("cannot load file") from None
-        except ValueError as error:
-            raise GtpError(f"cannot load file: {error}") from None
-        limit = None
-        if len(args) > 1:
-            if not args[1].isdigit():
-                raise GtpError("syntax error")
-            limit = int(args[1]) - 1  # the position before that move
-        size = game.get_size()
-        if not 1 <= size <= MAX_SIZE:
+            game = read_games(data, args[0])[0]
+        except PassaliveError as error:
+            raise GtpError(f"cannot load file: {_one_line(error)}") from None
+        if game.size > MAX_SIZE:
             raise GtpError("unacceptable size")
-        try:
-            setup, moves = sgf_moves.get_setup_and_moves(game)
-        except ValueError as error:
-            raise GtpError(f"cannot load file: {error}") from None
-        self.size = size
-        stones = {self._id(point): Colour.BLACK if mover == "b" else Colour.WHITE for mover, point in setup.list_occupied_points()}
-        self.history = [_State(empty_board(size).with_colours(stones))]
-        try:
-            self.komi = float(game.get_komi())
-        except (KeyError, ValueError):
-            pass
-        last = None
-        for number, (mover, point) in enumerate(moves, 1):
-            if limit is not None and number > limit:
-                break
-            if mover is None:
-                continue
-            colour = Colour.BLACK if mover == "b" else Colour.WHITE
-            try:
-                self.play(colour, point)
-            except GtpError:
-                raise GtpError(f"illegal move {number} in the file") from None
-            last = colour
-        return (last.opponent if last is not None else Colour.BLACK).value
+        history, to_play, notes = _replay(game, before)
+        try:  # as the command line: a chain without liberties cannot arise in a game
+            history[-1].board.check_legal()
+        except IllegalPositionError as error:
+            where = game.location(game.steps[min(len(history), len(game.steps)) - 1].offset)  # its node
+            raise GtpError(f"cannot load file: {where or args[0]}: {error.message}") from None
+        self.size = game.size
+        self.history = history
+        if game.info.komi is not None:
+            self.komi = game.info.komi
+        self.rules = rules_of(game.info.rules) or "japanese"
+        self.handicap = game.info.handicap or 0
+        for message, where in game.warnings:
+            self.log(f"{where}: warning: {message}")
+        for note in notes:
+            self.log(note)
+        if to_play is None:  # no move yet: white after handicap stones
+            to_play = Colour.WHITE if (game.info.handicap or 0) >= 2 else Colour.BLACK
+        return str(to_play.value)
 
     def _showboard(self, args: list[str]) -> str:
         from passalive.output.render import render_plain
@@ -346,6 +428,16 @@ class GtpEngine:
 
         board = game.board
         return "\n".join(self._vertices(board, c.stones) for c in game.settlement.chains if ending(c) == args[0])
+
+    def _unconditional_status(self, args: list[str]) -> str:
+        # as GNU Go: no vertex, pass or a point off the board is an invalid coordinate; more words are ignored
+        point = parse_vertex(args[0], self.size) if args else None
+        if point is None:
+            raise GtpError("invalid coordinate")
+        state = self.state
+        if state.unconditional is None:
+            state.unconditional = unconditional_status(state.board)
+        return state.unconditional[self._id(point)].value
 
     def _final_score(self, args: list[str]) -> str:
         game = self.game_result()
@@ -414,7 +506,7 @@ class GtpEngine:
         low, high = game.margin_range
         proof = "proven" if game.result_proven else f"not proven: {result_text(low)} to {result_text(high)}"
         return (f"{game.rules} score: black {b}, white {w}, komi {self.komi:g}: {game.result or 'no result'} ({proof}); "
-                f"seki: {seki}; unsettled: {len(game.chains_with(Status.UNSETTLED))} chain(s)")
+                f"seki: {seki}; unsettled: {len(game.chains_with(ChainState.UNSETTLED))} chain(s)")
 
     def _chain_at(self, args: list[str]) -> tuple[Board, int]:
         if len(args) != 1:
@@ -453,6 +545,97 @@ class GtpEngine:
         return self.analysis().explain(chain)
 
 
+def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None, list[str]]:
+    """The engine's history for a game's main line up to the position before
+    move `before` (all of it when None): a state per node, each with its ko
+    and prisoners; who moves next (the mover of move `before`, else the
+    opponent of the last mover; None before any move); the record's notes on
+    forbidden moves (`file:line:col: warning: ...`)."""
+    adjacency = game.empty_board.adjacency
+    history: list[_State] = []
+    notes: list[str] = []
+    last: Colour | None = None
+    previous: tuple[Colour, ...] | None = None
+    for position in game.positions():
+        step = position.step
+        if before is not None and step.colour is not None and position.move >= before:
+            if step.black or step.white or step.empty:  # the node's setup comes before its move
+                recoloured = {p: colour for name, colour in _SETUP for p in getattr(step, name)}
+                base = history[-1] if history else _State(game.empty_board)
+                history.append(_State(base.board.with_colours(recoloured), None, dict(base.captures)))
+            last = step.colour.opponent  # so that the next mover is move `before`'s
+            break
+        ko = None
+        if step.colour is not None and step.point is not None and previous is not None:
+            opponent = step.colour.opponent
+            taken = [p for p, c in enumerate(previous) if c is opponent and position.colours[p] is Colour.EMPTY]
+            point = simple_ko(position.colours, adjacency, step.point, step.colour, Colour.EMPTY, taken)
+            ko = (point, opponent) if point is not None else None
+        if step.colour is not None:
+            last = step.colour
+        captures = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
+        history.append(_State(position.board, ko, captures))
+        where = position.location or game.path
+        notes.extend(f"{where}: warning: {warning}" for warning in position.warnings)
+        previous = position.colours
+    if not history:  # move 1 is in the root node: before it, the empty board
+        history.append(_State(game.empty_board))
+    return history, last.opponent if last is not None else None, notes
+
+
+_SETUP = (("black", Colour.BLACK), ("white", Colour.WHITE), ("empty", Colour.EMPTY))
+"""A step's setup lists and the colour each sets."""
+
+
+def read_regular_file(path: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES, or a GtpError.
+
+    The file is opened without blocking and checked before anything is read,
+    so a FIFO, a device such as /dev/zero, or a directory is refused at once,
+    and at most MAX_FILE_BYTES + 1 bytes are ever read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise GtpError(f"cannot load file: {path}: no such file") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise GtpError(f"cannot load file: {path}: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise GtpError(f"cannot load file: {path}: not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise GtpError(f"cannot load file: {path}: larger than {MAX_FILE_BYTES // (1 << 20)} MiB (docs/limits.md)")
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_FILE_BYTES:
+                raise GtpError(f"cannot load file: {path}: larger than {MAX_FILE_BYTES // (1 << 20)} MiB (docs/limits.md)")
+        return b"".join(chunks)
+    except OSError as error:
+        raise GtpError(f"cannot load file: {path}: {error.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+def _one_line(error: PassaliveError) -> str:
+    """An error as one line of a GTP response: `file:line:col: message`."""
+    return f"{error.location}: {error.message}" if error.location is not None else error.message
+
+
+_ID_DIGITS = 18
+"""The most digits of a command id (GTP's ids are integers; 18 digits fit in 64 bits)."""
+
+
+def _words(text: str) -> list[str]:
+    """A command's words: control characters dropped and tabs made spaces (GTP 2, section 3.1)."""
+    kept = "".join(c for c in text if c == "\t" or c == "\n" or ord(c) >= 32 and ord(c) != 127)
+    return kept.replace("\t", " ").split()
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -462,10 +645,17 @@ def _version() -> str:
         return "0"
 
 
-def lines_of(stream: Iterable[str]) -> Iterator[str]:
-    """Input lines, with the line ending dropped."""
-    for line in stream:
-        yield line.rstrip("\r\n")
+def read_lines(stream: BinaryIO, limit: int = MAX_GTP_LINE_BYTES) -> Iterator[tuple[bytes, bool]]:
+    """Input lines as bytes, the line ending dropped, each with whether it was
+    longer than `limit` (then only its start is kept, and the rest is read
+    and thrown away), so a line without end never fills the memory."""
+    while line := stream.readline(limit + 1):
+        if len(line) > limit and not line.endswith(b"\n"):
+            while (rest := stream.readline(limit + 1)) and not rest.endswith(b"\n"):
+                pass
+            yield line[:limit], True
+            continue
+        yield line.rstrip(b"\r\n"), False
 
 
-__all__ = ["GtpEngine", "GtpError", "parse_vertex", "vertex"]
+__all__ = ["GtpEngine", "GtpError", "number", "parse_vertex", "read_lines", "read_regular_file", "real", "vertex"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import replace
+from urllib.parse import quote
 
 from passalive.definitions.analysis import analyse
 from passalive.definitions.variants import VARIANTS
@@ -101,11 +102,24 @@ def _pictures(result: DiagramResult) -> list[Picture]:
 
 
 def _href(path: str, line: int, report_dir: str, source_url: str | None) -> str | None:
+    """The link to a checked file's line: `--source-url` and the path as given, or the path
+    relative to the report; the path always percent-encoded, so a file named
+    `javascript:alert(1).txt` is a relative link (`javascript%3Aalert%281%29.txt`), never a
+    scheme of its own."""
     if path == "-":
         return None
     if source_url:
-        return f"{source_url.rstrip('/')}/{path.lstrip('./')}#L{line}"
-    return os.path.relpath(os.path.abspath(path), report_dir)
+        given = path.replace(os.sep, "/")
+        while given.startswith("./"):  # only a leading ./ goes: .wiki/basic.txt keeps its dot
+            given = given[2:]
+        return f"{source_url.rstrip('/')}/{_url_path(given.lstrip('/'))}#L{line}"
+    return _url_path(os.path.relpath(os.path.abspath(path), report_dir).replace(os.sep, "/"))
+
+
+def _url_path(path: str) -> str:
+    """A file path as a URL path: every byte but letters, digits, `/`, `-`, `_`, `.` and `~`
+    percent-encoded (`:` included, so no scheme; the file system's bytes, so any name)."""
+    return quote(os.fsencode(path), safe="/")
 
 
 def sections(report: Report, report_dir: str = ".", source_url: str | None = None) -> list[Section]:

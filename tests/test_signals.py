@@ -1,0 +1,90 @@
+"""SIGINT and SIGTERM stop a `--jobs 2` run quietly (issue 26, item 5).
+
+A real `passalive analyse --all-nodes --jsonl --jobs 2` over a generated
+collection runs in a subprocess; once it has printed its first line (the
+workers are busy), it gets a signal.  It must end within seconds with one
+line on stderr (`interrupted (SIGTERM)`), exit 143 (SIGTERM) or 130
+(SIGINT, also when Ctrl-C reaches the whole process group as a terminal
+sends it), and leave no worker running; a parent killed by SIGKILL leaves
+no worker behind and no traceback either.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+
+GAME = Path(__file__).parent / "data" / "games" / "gnugo" / "gnugo-19x19-level1-seed1.sgf"
+ENGINE = [sys.executable, "-c", "from passalive.cli import main; main()"]
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def _running(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] not in ("Z", "X")
+
+
+def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
+    """The run, started and busy (its first line printed), and its workers."""
+    for i in range(40):  # enough work for a minute: every node of forty 19x19 games
+        shutil.copy(GAME, tmp_path / f"game{i:02}.sgf")
+    process = subprocess.Popen(
+        [*ENGINE, "analyse", str(tmp_path), "--all-nodes", "--jsonl", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline(), "the run printed nothing"
+    workers = _children(process.pid)
+    assert len(workers) == 2, workers
+    return process, workers
+
+
+def _finish(process: subprocess.Popen[bytes], workers: list[int]) -> tuple[int, str]:
+    """Exit status and stderr of the stopped run, once it and its workers have ended (bounded wait)."""
+    assert process.stdout is not None and process.stderr is not None
+    try:
+        _, err = process.communicate(timeout=30)  # stderr's end: the workers, which share it, are gone too
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise AssertionError("the run did not stop within 30 s") from None
+    deadline = time.monotonic() + 10
+    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [w for w in workers if _running(w)], "a worker is still running"
+    return process.returncode, err.decode("utf-8", errors="replace")
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_to_the_run_stops_it_in_one_line(tmp_path: Path, signum: signal.Signals, code: int) -> None:
+    process, workers = _start(tmp_path)
+    os.kill(process.pid, signum)
+    assert _finish(process, workers) == (code, f"interrupted ({signum.name})\n")
+
+
+def test_ctrl_c_to_the_process_group_stops_it_in_one_line(tmp_path: Path) -> None:
+    process, workers = _start(tmp_path)
+    os.killpg(process.pid, signal.SIGINT)  # what a terminal does: the parent and its workers all get it
+    assert _finish(process, workers) == (130, "interrupted (SIGINT)\n")
+
+
+def test_sigkill_to_the_parent_leaves_no_worker_and_no_traceback(tmp_path: Path) -> None:
+    process, workers = _start(tmp_path)
+    os.kill(process.pid, signal.SIGKILL)
+    assert _finish(process, workers) == (-signal.SIGKILL, "")
