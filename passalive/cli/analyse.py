@@ -347,7 +347,8 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
-              help="Territory convention (see docs/variants.md).")
+              help="Territory convention: healthy (regions healthy for pass-alive chains), katago (KataGo's pass-alive area), "
+                   "katago-strict (without its safe big territories), independent-life (KataGo's), unconditional (GNU Go's).")
 @click.option("--unsafe-big-territories", is_flag=True,
               help="KataGo's area (--territory katago|katago-strict): also empty regions bordered by one colour whose chains may die.")
 @click.option("--non-pass-alive-stones", is_flag=True,
@@ -360,7 +361,7 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
 @click.option("--max-facts", type=click.IntRange(1, 10**9), default=DEFAULT_MAX_FACTS, show_default=True,
-              help="Rule engine: refuse a run that derives more tuples than this (docs/limits.md).")
+              help="Rule engine: refuse a run that derives more tuples than this.")
 @click.option("--max-rule-seconds", type=Seconds(), default=DEFAULT_RULE_SECONDS, show_default=True,
               help="Rule engine: refuse a run that takes longer than this.")
 @click.option("--include-anywhere", is_flag=True,
@@ -394,8 +395,8 @@ def command(
 
     FILES are diagram files, SGF files or folders (searched recursively).
     Boards are read up to 52 points a side and files up to 64 MiB; rule
-    programs run within --max-facts tuples and --max-rule-seconds (see
-    docs/limits.md).  Results are printed as each position is done.
+    programs run within --max-facts tuples and --max-rule-seconds.
+    Results are printed as each position is done.
     """
     statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
     statuses.check(territory)

@@ -178,7 +178,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--witness", type=click.Choice(["short", "full"]), default="short", show_default=True,
               help="short: name at most 20 moves of a capturing sequence and draw at most 5 per diagram "
-                   "(and none once the time is up); full: everything (see docs/limits.md).")
+                   "(and none once the time is up); full: everything.")
 @click.option("--alternating", is_flag=True,
               help="Check safety under alternating play (the attacker moves first, the owner answers) "
               "by exhaustive search on small whole boards; for --variant static-safety.")

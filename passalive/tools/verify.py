@@ -117,7 +117,7 @@ class Verification:
 def verify(
     board: Board,
     variant: str | None = None,
-    suicide: Suicide = Suicide.ILLEGAL,
+    suicide: Suicide | str = Suicide.ILLEGAL,
     depth: int | None = None,
     complete: bool = False,
     timeout: float | None = None,
@@ -128,8 +128,10 @@ def verify(
 
     `claims` overrides the variant (the alive chain indices per colour).
     Without `depth` (or with `complete`), the check is complete.  `timeout`
-    is shared by all the searches on this board.
+    is shared by all the searches on this board.  `suicide` is a rule or its
+    name ("no", "multi", "all").
     """
+    suicide = Suicide.parse(suicide)
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     complete = complete or depth is None
