@@ -327,10 +327,11 @@ class Item:
         return self.position.suicide if self.position is not None else Suicide.ILLEGAL
 
     def fields(self) -> dict[str, Any]:
-        """`file`, `game`, `node`, `move` and, for a game, what its record says (for JSON)."""
+        """`file`, `game`, `node`, `move`, `warnings` (always, [] when none) and, for a game, what its record says (for JSON)."""
         data: dict[str, Any] = {"file": self.file}
         if self.position is None:
-            data.update({"game": None, "node": None, "move": None})
+            warnings = [message for message, _ in self.given.warnings] if self.given is not None else []
+            data.update({"game": None, "node": None, "move": None, "warnings": warnings})
             return data
         position = self.position
         game = position.game
@@ -352,8 +353,7 @@ class Item:
                 "passes": position.passes,
             }
         )
-        if position.warnings:
-            data["warnings"] = list(position.warnings)
+        data["warnings"] = list(position.warnings)
         return data
 
     def heading(self) -> str:

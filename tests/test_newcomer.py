@@ -1,0 +1,52 @@
+"""The rough edges a new user met (issue #22): each is a command in, a plain fact about its output out."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from passalive.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "tests" / "data" / "games"
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int | str, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+        raise SystemExit(0)
+    out, err = capsys.readouterr()
+    return done.value.code or 0, out, err
+
+
+def test_every_jsonl_line_has_warnings_an_empty_list_when_none(capsys):
+    code, out, _ = run(["analyse", str(ROOT / "examples" / "basic.txt"), str(GAMES / "handicap.sgf"), "--jsonl"], capsys)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) >= 3
+    assert all(line["warnings"] == [] for line in lines)
+
+
+def test_explore_without_progress_writes_no_bar_into_a_redirected_stderr(capsys):
+    code, out, err = run(["explore", "--compare", "casting-out", "benson", "--board", "2x2", "--exhaustive"], capsys)
+    assert code == 0 and "no disagreement found" in out
+    assert err == ""
+    code, _, err = run(["explore", "--compare", "casting-out", "benson", "--board", "2x2", "--exhaustive", "--progress"], capsys)
+    assert code == 0 and err != ""  # asked for, it is drawn
+
+
+def test_a_txt_file_of_prose_says_no_diagram_found(tmp_path, capsys):
+    page = tmp_path / "page.txt"
+    page.write_text("\nA page about hane at the head of two stones.\nNo diagram here.\n", encoding="utf-8")
+    code, _, err = run(["show", str(page)], capsys)
+    assert code == 2
+    assert err.startswith(f"{page}:2:1: error: no diagram found")
+    assert "unknown character" not in err
+
+
+def test_a_txt_plain_board_is_still_read(tmp_path, capsys):
+    board = tmp_path / "board.txt"
+    board.write_text("  A B C\n3 X X O 3\n2 . O . 2\n1 . . . 1\n  A B C\n", encoding="utf-8")
+    code, out, _ = run(["show", str(board), "--format", "plain"], capsys)
+    assert code == 0 and "3 X X O 3" in out
