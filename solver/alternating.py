@@ -29,6 +29,7 @@ fastest winning line against the owner's longest defence is the witness.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from passalive.go.bitboard import Grid, Position, bits
@@ -104,6 +105,10 @@ def _ko_point(neighbours: tuple[int, ...], mine: int, theirs: int, captured: int
     return captured.bit_length() - 1
 
 
+_CLOCK_EVERY = 1024
+"""Positions expanded between two looks at the clock (a look costs about as much as one expansion)."""
+
+
 def defend(
     grid: Grid,
     position: Position,
@@ -111,11 +116,14 @@ def defend(
     stones: int,
     territory: int = 0,
     budget: int = DEFAULT_BUDGET,
+    deadline: float | None = None,
 ) -> Verdict:
     """Can `owner` keep `stones` uncaptured and `territory` free of a living attacker chain?
 
     `stones` and `territory` are masks of points of `grid`; the attacker (the
     other colour) moves first.  See the module's docstring for the rules.
+    More than `budget` positions, or the clock (`time.monotonic()`) past
+    `deadline`, gives *unknown*, and `broken` says which ran out.
     """
     attacker = owner.opponent
     if stones & ~position.stones(owner):
@@ -143,6 +151,8 @@ def defend(
     illegal = Suicide.ILLEGAL
     i = 0
     while i < len(states):
+        if deadline is not None and i % _CLOCK_EVERY == 0 and time.monotonic() > deadline:
+            return Verdict(None, (), f"the time ran out after {len(states)} positions", len(states))
         black, white, attacker_moves, ko = states[i]
         why = broken(black, white)
         bad.append(why)
@@ -165,7 +175,7 @@ def defend(
                 j = index.get(state)
                 if j is None:
                     if len(states) >= budget:
-                        return Verdict(None, (), f"more than {budget} positions: unknown", len(states))
+                        return Verdict(None, (), f"the state budget ran out: more than {budget} positions", len(states))
                     j = index[state] = len(states)
                     states.append(state)
                 moves.append((j, p))

@@ -50,3 +50,26 @@ def test_a_txt_plain_board_is_still_read(tmp_path, capsys):
     board.write_text("  A B C\n3 X X O 3\n2 . O . 2\n1 . . . 1\n  A B C\n", encoding="utf-8")
     code, out, _ = run(["show", str(board), "--format", "plain"], capsys)
     assert code == 0 and "3 X X O 3" in out
+
+
+PROTECTED_CUT = "$$ protected cuts\n$$ +-------+\n$$ | . O . |\n$$ | X . O |\n$$ | O . . |\n$$ | . O . |\n$$ +-------+\n"
+
+
+def test_verify_alternating_honours_the_timeout_and_says_so(tmp_path, capsys):
+    path = tmp_path / "cut.txt"
+    path.write_text(PROTECTED_CUT, encoding="utf-8")
+    # a millionth of a second is over before the first search starts: every chain is unknown
+    code, out, _ = run(["verify", "--alternating", "--variant", "static-safety", "--timeout", "0.000001", str(path)], capsys)
+    assert code == 0, out  # nothing refuted: nothing settled
+    assert "white A2: claim safe; unknown (the time ran out after 1 positions)" in out
+    assert "refuted" not in out
+
+
+def test_verify_alternating_says_when_its_state_budget_ran_out(tmp_path, capsys):
+    path = tmp_path / "cut.txt"
+    path.write_text(PROTECTED_CUT, encoding="utf-8")
+    code, out, _ = run(["verify", "--alternating", "--variant", "static-safety", "--budget", "5", str(path)], capsys)
+    assert "white A2: claim safe; unknown (the state budget ran out: more than 5 positions)" in out
+    code, out, _ = run(["verify", "--alternating", "--variant", "static-safety", "--budget", "5", "--json", str(path)], capsys)
+    chains = json.loads(out)["diagrams"][0]["chains"]
+    assert {c["why"] for c in chains if c["result"] == "unknown"} == {"the state budget ran out: more than 5 positions"}

@@ -210,7 +210,7 @@ def command(
     if alternating:
         from passalive.cli.verify_alternating import run_alternating
 
-        if run_alternating(files, variant or "static-safety", as_json, budget, inputs):
+        if run_alternating(files, variant or "static-safety", as_json, budget, timeout, inputs):
             sys.exit(1)
         return
     if depth is not None and complete:
