@@ -62,18 +62,21 @@ from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
 
-MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory)"
+MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory; Z/P crossed stones are dead)"
 """What the symbols of `marked_board`'s diagram mean, printed under it."""
 
 
 def marked_board(result: Analysis) -> Board:
-    """The board with pass-alive stones circled and territory marked (black: square, white: triangle)."""
+    """The board with pass-alive stones circled, territory marked (black: square, white: triangle)
+    and the dead stones in it crossed (as the SVG fades them)."""
     board = result.board.without_marks()
     points = list(board.points)
     for colour, shape in ((Colour.BLACK, MarkKind.SQUARE), (Colour.WHITE, MarkKind.TRIANGLE)):
         for p in result.territory(colour):
             if points[p].colour is Colour.EMPTY:
                 points[p] = replace(points[p], mark=Mark(shape))
+            elif points[p].colour is colour.opponent:
+                points[p] = replace(points[p], mark=Mark(MarkKind.CROSS))
         for p in result.alive_points(colour):
             points[p] = replace(points[p], mark=Mark(MarkKind.CIRCLE))
     return replace(board, points=tuple(points))
