@@ -73,3 +73,43 @@ def test_verify_alternating_says_when_its_state_budget_ran_out(tmp_path, capsys)
     code, out, _ = run(["verify", "--alternating", "--variant", "static-safety", "--budget", "5", "--json", str(path)], capsys)
     chains = json.loads(out)["diagrams"][0]["chains"]
     assert {c["why"] for c in chains if c["result"] == "unknown"} == {"the state budget ran out: more than 5 positions"}
+
+
+def test_all_nodes_sgf_has_a_short_comment_per_node_unless_asked_for_full(tmp_path, capsys):
+    game = str(ROOT / "docs" / "example-game.sgf")
+    code, short, _ = run(["analyse", game, "--all-nodes", "--format", "sgf"], capsys)
+    assert code == 0
+    code, full, _ = run(["analyse", game, "--all-nodes", "--format", "sgf", "--comments", "full"], capsys)
+    assert code == 0
+    assert "cast out in round" not in short and "black pass-alive: C9" in short  # the verdicts, no explanations
+    assert "cast out in round" in full
+    assert len(short) * 5 < len(full)
+
+
+def test_sgf_of_one_game_position_keeps_the_moves_and_the_records_facts(capsys):
+    from sgfmill import sgf
+
+    code, out, _ = run(["analyse", str(GAMES / "handicap.sgf"), "--node", "12", "--format", "sgf"], capsys)
+    assert code == 0
+    game = sgf.Sgf_game.from_bytes(out.encode())
+    root = game.get_root()
+    assert (root.get("KM"), root.get("PB"), root.get("PW"), root.get("RE")) == (0.5, "weaker", "stronger", "B+R")
+    assert root.get("AP") == ("passalive", passalive_version())
+    moves = [node.get_move() for node in game.get_main_sequence()[1:]]
+    assert len(moves) == 12 and moves[0] == ("w", (2, 6))  # W G3 first, as the record has it
+    last = game.get_main_sequence()[-1]
+    assert last.has_property("C") and "pass-alive" in last.get("C")
+
+
+def test_all_nodes_pictures_are_named_by_game_and_node(tmp_path, capsys):
+    code, _, _ = run(["analyse", str(GAMES / "two-games.sgf"), "--all-nodes", "--format", "svg", "--out", str(tmp_path)], capsys)
+    assert code == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names[:2] == ["two-games-1-node000-casting-out.svg", "two-games-1-node001-casting-out.svg"]
+    assert "two-games-2-node001-casting-out.svg" in names
+
+
+def passalive_version() -> str:
+    import passalive
+
+    return passalive.__version__

@@ -316,6 +316,16 @@ class Item:
         return self.position.title if self.given is None and self.position is not None else self.diagram.title
 
     @property
+    def picture_number(self) -> str:
+        """What names this item's pictures: the diagram's number, or a game position's game and
+        node (`2-node012`, zero-padded so that a folder lists the nodes in order; `-line3` for a variation)."""
+        if self.position is None:
+            return str(self.number)
+        game = self.position.game
+        line = f"-line{game.variation}" if game.variation != 1 else ""
+        return f"{game.number}{line}-node{self.position.node:03d}"
+
+    @property
     def game(self) -> Game | None:
         """The game the position comes from (None for a diagram file)."""
         return self.position.game if self.position is not None else None

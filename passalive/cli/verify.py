@@ -258,7 +258,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
         complete=settings.depth is None, timeout=settings.timeout,
     )
     if settings.output in PICTURES:
-        return verification_pictures(settings.output, item.file, item.number, item.diagram, v), len(v.contradictions)
+        return verification_pictures(settings.output, item.file, item.picture_number, item.diagram, v), len(v.contradictions)
     if settings.output == "text":
         return _text(
             item.file, item.number, item.diagram, v, settings.fmt, settings.fancy, settings.witness, deadline
