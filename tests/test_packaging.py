@@ -69,3 +69,15 @@ def test_the_readme_starts_as_a_users_page():
     assert readme.index("pip install passalive") < readme.index("pip install -e '.[test]'")
     developer = readme.index("## Developing")
     assert developer < readme.index("## How it fits together")
+
+
+def test_the_readmes_top_links_nothing_the_index_cannot_show():
+    # No public URL of the project exists yet ([project.urls] is empty): the part of the README
+    # that the index shows first links no file of the repository, except the picture, which
+    # becomes absolute once the repository's URL is known.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    top = readme[: readme.index("## Developing")]
+    targets = re.findall(r"\]\(([^)]+)\)", top)
+    relative = [t for t in targets if not t.startswith(("https://", "http://"))]
+    assert relative == ["docs/example-game.svg"]
+    assert (ROOT / relative[0]).is_file()
