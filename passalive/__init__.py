@@ -11,7 +11,7 @@ under one of the variants of Benson's definition.  Game records (SGF):
 
 Beside `analyse`: `verify` (each chain's claim put to the game: proven,
 captured with a sequence, or unknown), `score` (a finished position counted
-with seki, komi and prisoners) and `eyes` (the instant eye tester).  Every
+with seki detection) and `eyes` (the instant eye tester).  Every
 public name is listed in docs/api.md of the source.
 """
 
@@ -28,7 +28,7 @@ from passalive.grammar.sgf import read_game_file as read_games
 from passalive.output.render import board_json, diagram_json, diagrams_json, render_plain, render_sensei
 from passalive.go.suicide import Suicide
 from passalive.tools.eyes import EyeReport, classify as eyes
-from passalive.tools.score import GameScore, score_game as score
+from passalive.tools.score import Score, score
 import passalive.tools.figures  # noqa: F401,E402 - registers the notebook pictures (`_repr_svg_`)
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ __all__ = [
     "Verification",
     "ChainVerdict",
     "score",
-    "GameScore",
+    "Score",
     "eyes",
     "EyeReport",
     "Annotation",

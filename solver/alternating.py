@@ -116,14 +116,13 @@ def defend(
     stones: int,
     territory: int = 0,
     budget: int = DEFAULT_BUDGET,
-    deadline: float | None = None,
+    *,
+    deadline: float | None = None,  # time.monotonic() past it: unknown, as past `budget` ("broken" says which)
 ) -> Verdict:
     """Can `owner` keep `stones` uncaptured and `territory` free of a living attacker chain?
 
     `stones` and `territory` are masks of points of `grid`; the attacker (the
     other colour) moves first.  See the module's docstring for the rules.
-    More than `budget` positions, or the clock (`time.monotonic()`) past
-    `deadline`, gives *unknown*, and `broken` says which ran out.
     """
     attacker = owner.opponent
     if stones & ~position.stones(owner):

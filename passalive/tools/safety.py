@@ -28,13 +28,14 @@ def check_claim(
     result: StaticSafety,
     colour: Colour,
     budget: int = DEFAULT_BUDGET,
+    *,
     deadline: float | None = None,
 ) -> Verdict:
     """Whether the owner can keep the whole static-safety claim of `colour` under alternating play
     (unknown when `budget` positions or the time to `deadline` run out)."""
     board = result.board
     stones = _mask(frozenset(p for i in result.safe_chains(colour) for p in board.chains[i].points))
-    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, deadline)
+    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, deadline=deadline)
 
 
 def alternating_alive(
@@ -132,7 +133,7 @@ def alternating_report(
     for colour in STONE_COLOURS:
         claimed = result.alive(colour)
         for chain in board.chains_of(colour):
-            verdict = defend(grid, position, colour, _mask(chain.points), 0, budget, deadline)
+            verdict = defend(grid, position, colour, _mask(chain.points), 0, budget, deadline=deadline)
             status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
             records.append(
                 ChainClaim(
@@ -149,7 +150,7 @@ def alternating_report(
         if variant == "static-safety":
             whole = static_safety(board)
             if whole.safe[colour]:
-                verdict = check_claim(grid, position, whole, colour, budget, deadline)
+                verdict = check_claim(grid, position, whole, colour, budget, deadline=deadline)
                 status = {True: "holds", False: "refuted", None: f"unknown ({verdict.broken})"}[verdict.holds]
                 text = f"whole {colour.value} claim (safe blocks and safe regions): {status}"
                 if verdict.holds is False:
