@@ -44,6 +44,18 @@ def _detect_lines(lines: list[str]) -> str:
     return "sensei" if any(is_diagram_line(line) for line in lines) else "plain"
 
 
+def _prose_line(lines: list[str]) -> int | None:
+    """The index of the first line of running text, if any: a word of three or more letters
+    with a lower-case letter other than x and o (a plain board's rows are X/O/x/o/./+ and
+    its coordinates capital letters)."""
+    for index, line in enumerate(lines[:200]):
+        for word in line.split():
+            letters = word.strip(".,;:!?()'\"")
+            if len(letters) >= 3 and letters.isalpha() and any(c.islower() and c not in "xo" for c in letters):
+                return index
+    return None
+
+
 def parse_diagrams(
     text: str,
     path: str = "<string>",
@@ -95,6 +107,12 @@ def iter_text(
     lines = text.splitlines()
     del text
     fmt = format or _detect_lines(lines)
+    prose = _prose_line(lines) if format is None and fmt == "plain" else None
+    if prose is not None:
+        raise InputError(
+            "no diagram found: no line starts with Sensei's $$ markup, and this is prose, not a plain board of X/O/. rows",
+            Location(path, prose + 1, 1, lines[prose]),
+        )
     if fmt == "sensei":
         from passalive.grammar.sensei import iter_sensei
 

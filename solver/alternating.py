@@ -40,6 +40,7 @@ give it).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from passalive.go.bitboard import Grid, Position, bits
@@ -137,6 +138,10 @@ def _ko_point(neighbours: tuple[int, ...], mine: int, theirs: int, captured: int
     return captured.bit_length() - 1
 
 
+_CLOCK_EVERY = 1024
+"""Positions expanded between two looks at the clock (a look costs about as much as one expansion)."""
+
+
 def defend(
     grid: Grid,
     position: Position,
@@ -145,6 +150,8 @@ def defend(
     territory: int = 0,
     budget: int = DEFAULT_BUDGET,
     arena: Arena | None = None,
+    *,
+    deadline: float | None = None,  # time.monotonic() past it: unknown, as past `budget` ("broken" says which)
 ) -> Verdict:
     """Can `owner` keep `stones` uncaptured and `territory` free of a living attacker chain?
 
@@ -184,6 +191,8 @@ def defend(
     illegal = Suicide.ILLEGAL
     i = 0
     while i < len(states):
+        if deadline is not None and i % _CLOCK_EVERY == 0 and time.monotonic() > deadline:
+            return Verdict(None, (), f"the time ran out after {len(states)} positions", len(states))
         black, white, attacker_moves, ko = states[i]
         why = broken(black, white)
         bad.append(why)
@@ -209,7 +218,7 @@ def defend(
                 j = index.get(state)
                 if j is None:
                     if len(states) >= budget:
-                        return Verdict(None, (), f"more than {budget} positions: unknown", len(states))
+                        return Verdict(None, (), f"the state budget ran out: more than {budget} positions", len(states))
                     j = index[state] = len(states)
                     states.append(state)
                 moves.append((j, p))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from passalive.go.bitboard import Grid
 from passalive.go.board import Colour
 from passalive.solver.alternating import defend, pass_alive_mask
@@ -43,7 +45,14 @@ def test_the_budget_makes_it_unknown_never_holds() -> None:
     grid = Grid(4, 4)
     position = grid.parse_text(["....", "XXXX", "....", "...."])
     verdict = defend(grid, position, Colour.BLACK, position.black, budget=1_000)
-    assert verdict.holds is None and "unknown" in verdict.broken
+    assert verdict.holds is None and verdict.broken == "the state budget ran out: more than 1000 positions"
+
+
+def test_the_deadline_makes_it_unknown_never_holds() -> None:
+    grid = Grid(4, 4)
+    position = grid.parse_text(["....", "XXXX", "....", "...."])
+    verdict = defend(grid, position, Colour.BLACK, position.black, deadline=time.monotonic() - 1)
+    assert verdict.holds is None and verdict.broken.startswith("the time ran out")
 
 
 # ------------------------------------------- the capture rule on masks is the one rule

@@ -279,7 +279,7 @@ def test_cli_text_shows_disagreement_and_refuses_suicide(tmp_path) -> None:
     assert "19 o b # b # O . 19" in out.output  # pass-alive stones #, territory b, the dead white stone o
     assert "# pass-alive black  b black territory" in out.output  # the legend
     sl = runner.invoke(analyse_command, [str(path), "--variant", "casting-out", "--format", "sl"])
-    assert "$$ | O S B S B O ." in sl.output  # Sensei's markup: pass-alive stones circled, territory squared
+    assert "$$ | P S B S B O ." in sl.output  # Sensei's markup: pass-alive stones circled, territory squared, dead stones crossed
     refused = runner.invoke(analyse_command, [str(path), "--variant", "benson", "--suicide"])
     assert isinstance(refused.exception, UsageError)
     plain = runner.invoke(analyse_command, [str(path), "--suicide"])

@@ -76,13 +76,30 @@ def test_a_sequence_is_shown_as_numbered_diagrams_that_read_back() -> None:
     assert first.first_colour is W and "suicide" in first.title
     assert [m.number for m in second.moves] == [3, 5]
     assert board.names([m.point for m in second.moves]) == ["D3", "E2"]
-    # the second diagram shows the position after the capture of E3
+    # the second diagram shows the final position with the stone 5 captures still standing
+    # (as Go diagrams do), and lists the capture under the diagram
     final = replay(Game.of(board, B), moves, Suicide.MULTI).final
     drawn = second.board
     for p in range(len(board.points)):
-        state = {0: E, 1: W, 2: B}[final[p]]
+        state = {0: E, 1: W, 2: B}[final[p]] if board.name(p) != "E3" else B
         assert drawn.colours[p] is state, board.name(p)
-    assert drawn.colours[board.point("E3")] is E and lone is not None
+    assert final[board.point("E3")] == 0 and lone is not None
+    assert texts[1].rstrip().endswith("captured by 5: E3")
+
+
+def test_the_text_witness_keeps_the_captured_stones_and_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["verify", str(Path(__file__).parent.parent / "examples" / "basic.txt"), "--complete"])
+    out = capsys.readouterr().out
+    witness = out[out.index("$$W White 1, 3, 5"):].splitlines()
+    assert witness[:7] == [
+        "$$W White 1, 3, 5; black passes at 2, 4; 5 captures D1",
+        "$$ | . . . . . . .",
+        "$$ | O O O O O O .",
+        "$$ | . O . 1 . O .",
+        "$$ | O O 3 X 5 O .",  # D1, captured by 5, still drawn
+        "$$ +--------------",
+        "captured by 5: D1",
+    ]
 
 
 def test_bounded_check_reports_the_depth() -> None:

@@ -56,7 +56,9 @@ def cli() -> None:
     """Decide which stones of a Go position are pass-alive, and prove it.
 
     Input is bounded: boards up to 52x52 points, files up to 64 MiB, rule
-    programs within --max-facts tuples and --max-rule-seconds (docs/limits.md).
+    programs within --max-facts tuples and --max-rule-seconds.  Each command's
+    --help lists its options; `passalive rules --path` prints where the bundled
+    rule programs are installed.
     """
 
 

@@ -56,24 +56,27 @@ from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.output.sgf import SgfNode, game_sgf
 from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
-from passalive.tools.sgf_marks import analysed_node
+from passalive.tools.sgf_marks import COMMENTS, analysed_node, analysis_line_sgf
 from passalive.tools.summary import Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
 
-MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory)"
+MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory; Z/P crossed stones are dead)"
 """What the symbols of `marked_board`'s diagram mean, printed under it."""
 
 
 def marked_board(result: Analysis) -> Board:
-    """The board with pass-alive stones circled and territory marked (black: square, white: triangle)."""
+    """The board with pass-alive stones circled, territory marked (black: square, white: triangle)
+    and the dead stones in it crossed (as the SVG fades them)."""
     board = result.board.without_marks()
     points = list(board.points)
     for colour, shape in ((Colour.BLACK, MarkKind.SQUARE), (Colour.WHITE, MarkKind.TRIANGLE)):
         for p in result.territory(colour):
             if points[p].colour is Colour.EMPTY:
                 points[p] = replace(points[p], mark=Mark(shape))
+            elif points[p].colour is colour.opponent:
+                points[p] = replace(points[p], mark=Mark(MarkKind.CROSS))
         for p in result.alive_points(colour):
             points[p] = replace(points[p], mark=Mark(MarkKind.CIRCLE))
     return replace(board, points=tuple(points))
@@ -201,6 +204,8 @@ class _Settings:
     include_anywhere: bool = False
     game_sgf: bool = False
     """`--all-nodes --format sgf`: each game written as one SGF with every node marked."""
+    comments: str = "short"
+    """`--all-nodes --format sgf`: each node's comment, `short` or `full` (`sgf_marks.COMMENTS`)."""
 
 
 @dataclass(frozen=True)
@@ -214,7 +219,7 @@ class _GameNode:
     """The game's root facts as SGF properties (on the game's first node)."""
 
 
-def _game_node(item: Item, results: list[Analysis]) -> _GameNode:
+def _game_node(item: Item, results: list[Analysis], comments: str) -> _GameNode:
     position = item.position
     assert position is not None
     step = position.step
@@ -222,7 +227,22 @@ def _game_node(item: Item, results: list[Analysis]) -> _GameNode:
     title = position.title if position.node == 0 else ""
     game = position.game
     return _GameNode((item.file, game.number, game.variation),
-                     analysed_node(position.board, move, results, title), _root_facts(game.info))
+                     analysed_node(position.board, move, results, title, comments), _root_facts(game.info))
+
+
+def _line_sgf(item: Item, results: list[Analysis]) -> list[tuple[str, str, str]]:
+    """A game position's `--format sgf`: the game's nodes up to it, the record's root facts, the marks at the end."""
+    position = item.position
+    assert position is not None
+    game = position.game
+    line: list[tuple[Board, tuple[Colour, int | None] | None]] = []
+    for before in game.positions(position.suicide):
+        step = before.step
+        line.append((before.board, (step.colour, step.point) if step.colour is not None else None))
+        if before.node == position.node:
+            break
+    sgf = analysis_line_sgf(line, results, position.title, dict(_root_facts(game.info)))
+    return [(figure_name(item.file, item.picture_number), "sgf", sgf)]
 
 
 def _root_facts(info: GameInfo) -> tuple[tuple[str, object], ...]:
@@ -279,9 +299,11 @@ def _analyse_item(item: Item, settings: _Settings) -> Any:
         for name in settings.names
     ]
     if settings.output == "sgf" and settings.game_sgf and item.position is not None:
-        return _game_node(item, results)
+        return _game_node(item, results, settings.comments)
+    if settings.output == "sgf" and item.position is not None:
+        return _line_sgf(item, results)
     if settings.output in PICTURES:
-        return analysis_pictures(settings.output, item.file, item.number, item.diagram, results)
+        return analysis_pictures(settings.output, item.file, item.picture_number, item.diagram, results)
     if settings.output == "text":
         return _text(item, results, settings.explain, settings.statuses, settings.fmt, settings.fancy)
     entries = [{**item.fields(), **_entry(item.file, item.diagram, r, settings.explain, settings.statuses)} for r in results]
@@ -347,7 +369,8 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
-              help="Territory convention (see docs/variants.md).")
+              help="Territory convention: healthy (regions healthy for pass-alive chains), katago (KataGo's pass-alive area), "
+                   "katago-strict (without its safe big territories), independent-life (KataGo's), unconditional (GNU Go's).")
 @click.option("--unsafe-big-territories", is_flag=True,
               help="KataGo's area (--territory katago|katago-strict): also empty regions bordered by one colour whose chains may die.")
 @click.option("--non-pass-alive-stones", is_flag=True,
@@ -357,10 +380,13 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
 @click.option("--prove", is_flag=True,
               help="--territory unconditional: replay a capture of every dead chain; explore small territory regions.")
 @click.option("--explain", is_flag=True, help="Say why each chain is pass-alive, or when and why it was cast out.")
+@click.option("--comments", type=click.Choice(COMMENTS), default="short", show_default=True,
+              help="With --all-nodes --format sgf, each node's comment: short (the pass-alive stones) "
+                   "or full (every chain's explanation too, megabytes for a long game).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain without liberties.")
 @click.option("--max-facts", type=click.IntRange(1, 10**9), default=DEFAULT_MAX_FACTS, show_default=True,
-              help="Rule engine: refuse a run that derives more tuples than this (docs/limits.md).")
+              help="Rule engine: refuse a run that derives more tuples than this.")
 @click.option("--max-rule-seconds", type=Seconds(), default=DEFAULT_RULE_SECONDS, show_default=True,
               help="Rule engine: refuse a run that takes longer than this.")
 @click.option("--include-anywhere", is_flag=True,
@@ -380,6 +406,7 @@ def command(
     keep_stones: bool,
     prove: bool,
     explain: bool,
+    comments: str,
     as_json: bool,
     allow_illegal: bool,
     max_facts: int,
@@ -394,8 +421,8 @@ def command(
 
     FILES are diagram files, SGF files or folders (searched recursively).
     Boards are read up to 52 points a side and files up to 64 MiB; rule
-    programs run within --max-facts tuples and --max-rule-seconds (see
-    docs/limits.md).  Results are printed as each position is done.
+    programs run within --max-facts tuples and --max-rule-seconds.
+    Results are printed as each position is done.
     """
     statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
     statuses.check(territory)
@@ -409,7 +436,7 @@ def command(
     output = inputs.output(as_json, fmt)
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
-        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes,
+        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes, comments=comments,
     )
     sink = Sink(output, out)
     games = _GameSgf(sink.pictures)

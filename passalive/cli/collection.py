@@ -317,6 +317,16 @@ class Item:
         return self.position.title if self.given is None and self.position is not None else self.diagram.title
 
     @property
+    def picture_number(self) -> str:
+        """What names this item's pictures: the diagram's number, or a game position's game and
+        node (`2-node012`, zero-padded so that a folder lists the nodes in order; `-line3` for a variation)."""
+        if self.position is None:
+            return str(self.number)
+        game = self.position.game
+        line = f"-line{game.variation}" if game.variation != 1 else ""
+        return f"{game.number}{line}-node{self.position.node:03d}"
+
+    @property
     def game(self) -> Game | None:
         """The game the position comes from (None for a diagram file)."""
         return self.position.game if self.position is not None else None
@@ -328,10 +338,11 @@ class Item:
         return self.position.suicide if self.position is not None else Suicide.ILLEGAL
 
     def fields(self) -> dict[str, Any]:
-        """`file`, `game`, `node`, `move` and, for a game, what its record says (for JSON)."""
+        """`file`, `game`, `node`, `move`, `warnings` (always, [] when none) and, for a game, what its record says (for JSON)."""
         data: dict[str, Any] = {"file": self.file}
         if self.position is None:
-            data.update({"game": None, "node": None, "move": None})
+            warnings = [message for message, _ in self.given.warnings] if self.given is not None else []
+            data.update({"game": None, "node": None, "move": None, "warnings": warnings})
             return data
         position = self.position
         game = position.game
@@ -353,8 +364,7 @@ class Item:
                 "passes": position.passes,
             }
         )
-        if position.warnings:
-            data["warnings"] = list(position.warnings)
+        data["warnings"] = list(position.warnings)
         return data
 
     def heading(self) -> str:

@@ -158,7 +158,7 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
 
 @click.command()
 @click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", help="Two sides to compare (repeatable).")
-@click.option("--suite", is_flag=True, help="The comparisons of docs/findings.md.")
+@click.option("--suite", is_flag=True, help="The comparisons of passalive's published findings: the variants against each other and the game's truth.")
 @click.option("--suicide", "suicide_text", default="no", show_default=True, metavar="no|multi|all", help="Suicide rule of sides without @RULE.")
 @click.option("--program", "programs", multiple=True, metavar="FILE.dl", help="A rule program, usable as a side under its file name's stem.")
 @click.option("--board", "boards", multiple=True, metavar="WxH", help="Board size (repeatable).")
@@ -171,11 +171,12 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
 @click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
 @click.option("--z3", "z3_seconds", type=Seconds(0.0, open_low=False), metavar="S", default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
-@click.option("--lemmas", is_flag=True, help="Truth takes proofs of life from Benson's theorem and the suicide lemma (docs/findings.md); only captures are searched.")
+@click.option("--lemmas", is_flag=True, help="Truth takes proofs of life from Benson's theorem and the suicide lemma; only captures are searched.")
 @click.option("--time-limit", type=Seconds(0.0, open_low=False), default=None, metavar="S", help="Start no new unit after S seconds (exit status 3; resume later with --out).")
 @click.option("--until-found", is_flag=True, help="Stop after the first unit that finds a disagreement.")
 @click.option("--shrink", "shrink_examples", type=click.IntRange(min=1), default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
-@click.option("--progress/--no-progress", default=True, show_default=True, help="Progress bar on stderr.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr  [default: when stderr is a terminal].")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--pictures", type=click.Path(file_okay=False), default=None, metavar="DIR",
               help="Also draw every finding and its witnesses as SVG files in DIR.")
@@ -200,7 +201,7 @@ def command(
     time_limit: float | None,
     until_found: bool,
     shrink_examples: int,
-    progress: bool,
+    progress: bool | None,
     as_json: bool,
     pictures: str | None,
     html_path: str | None,
@@ -254,7 +255,7 @@ def command(
         search,
         out=out,
         jobs=jobs if jobs > 0 else default_jobs(),
-        progress=progress,
+        progress=progress if progress is not None else sys.stderr.isatty(),
         time_limit=time_limit,
         shrink_examples=shrink_examples,
         until_found=until_found,

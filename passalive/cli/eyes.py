@@ -138,7 +138,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
     reports = classify_all(board, settings.variants, settings.engine)
     problems = check_diagram(diagram) if settings.check else []
     if settings.output in PICTURES:
-        return eyes_pictures(settings.output, item.file, item.number, diagram, reports), problems
+        return eyes_pictures(settings.output, item.file, item.picture_number, diagram, reports), problems
     if settings.output != "text":
         data = eyes_json(board, diagram.title, reports, settings.engine)
         return ({**item.fields(), **data} if settings.output == "jsonl" or item.position is not None else data), problems

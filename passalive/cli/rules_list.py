@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
 
 import click
 
@@ -51,9 +53,14 @@ def _summary(text: str) -> str:
 
 @click.command("rules")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-@click.option("--path", "show_path", is_flag=True, help="Also print where each program is installed.")
+@click.option("--path", "show_path", is_flag=True,
+              help='Print only the folder the programs are installed in (cd "$(passalive rules --path)").')
 def command(as_json: bool, show_path: bool) -> None:
     """List the bundled rule programs."""
+    if show_path:  # the folder alone, for the shell; with --json, {"path": ...}
+        folder = str(Path(str(resources.files("passalive.rules"))))
+        click.echo(json.dumps({"path": folder}) if as_json else folder)
+        return
     by_program = {v.program: v for v in VARIANTS.values() if v.program}
     conventions: dict[str, list[str]] = {}
     for convention, (name, _relation) in TERRITORY_PROGRAMS.items():
@@ -86,5 +93,3 @@ def command(as_json: bool, show_path: bool) -> None:
         else:
             extra = "  [included by the others]"
         click.echo(f"{r.program:<{width}}  {r.description}{extra}")
-        if show_path:
-            click.echo(f"{'':<{width}}  {r.path}")

@@ -257,7 +257,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     notes += [f"{where}: warning: {warning}" for warning in said]
     result = game.score
     if settings.output in PICTURES:
-        return score_pictures(settings.output, item.file, item.number, diagram, result), problems, notes
+        return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes
     if settings.output != "text":
         data = {**score_json(diagram.title, result), **game_json(game)}
         if not show_result:

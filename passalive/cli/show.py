@@ -109,7 +109,7 @@ def _work(item: Item, settings: _Settings) -> Any:
     if settings.no_marks:
         diagram = replace(diagram, board=diagram.board.without_marks())
     if settings.output in PICTURES:
-        return diagram_pictures(settings.output, item.file, item.number, diagram)
+        return diagram_pictures(settings.output, item.file, item.picture_number, diagram)
     if settings.output in ("json", "jsonl"):
         data = diagram_json(diagram)
         if item.position is not None:

@@ -178,7 +178,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--witness", type=click.Choice(["short", "full"]), default="short", show_default=True,
               help="short: name at most 20 moves of a capturing sequence and draw at most 5 per diagram "
-                   "(and none once the time is up); full: everything (see docs/limits.md).")
+                   "(and none once the time is up); full: everything.")
 @click.option("--alternating", is_flag=True,
               help="Check safety under alternating play (the attacker moves first, the owner answers) "
               "by exhaustive search on small whole boards; for --variant static-safety.")
@@ -210,7 +210,7 @@ def command(
     if alternating:
         from passalive.cli.verify_alternating import run_alternating
 
-        if run_alternating(files, variant or "static-safety", as_json, budget, inputs):
+        if run_alternating(files, variant or "static-safety", as_json, budget, timeout, inputs):
             sys.exit(1)
         return
     if depth is not None and complete:
@@ -258,7 +258,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
         complete=settings.depth is None, timeout=settings.timeout,
     )
     if settings.output in PICTURES:
-        return verification_pictures(settings.output, item.file, item.number, item.diagram, v), len(v.contradictions)
+        return verification_pictures(settings.output, item.file, item.picture_number, item.diagram, v), len(v.contradictions)
     if settings.output == "text":
         return _text(
             item.file, item.number, item.diagram, v, settings.fmt, settings.fancy, settings.witness, deadline

@@ -9,11 +9,15 @@ every other reading command's (files, folders, SGF nodes; `Inputs`).
 `--json` prints
 
     {"diagrams": [{"file", "title", "variant", "chains": [{"colour", "stones", "claim",
-                   "result", "line", "states", "contradicted"}], "claims": [...]}]}
+                   "result", "line", "states", "contradicted", "why"}], "claims": [...]}]}
+
+`--budget` bounds each search's positions and `--timeout` all the searches
+of one position; a chain left open is `unknown`, with what ran out.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +30,8 @@ from passalive.tools.safety import alternating_report
 class _Settings:
     variant: str
     budget: int
+    timeout: float
+    """Seconds for all the searches of one position."""
     output: str
     """`text`, `json` or `jsonl`."""
 
@@ -33,7 +39,8 @@ class _Settings:
 def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
     """One item's report (JSON entry or text) and how many claims alternating play refutes."""
     diagram = item.diagram
-    records, notes = alternating_report(diagram.board, settings.variant, settings.budget)
+    deadline = time.monotonic() + settings.timeout
+    records, notes = alternating_report(diagram.board, settings.variant, settings.budget, deadline)
     refuted = sum(1 for r in records if r.contradicted) + sum(1 for n in notes if ": refuted" in n)
     if settings.output != "text":
         entry = {"file": item.file, "title": diagram.title, "variant": settings.variant, "chains": [r.to_json() for r in records], "claims": notes}
@@ -43,12 +50,13 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
     for r in records:
         mark = "CONTRADICTED " if r.contradicted else ""
         line = f" by {r.line}" if r.line else ""
-        out.append(f"{mark}{r.colour} {' '.join(r.stones)}: claim {r.claim}; {r.result}{line}")
+        why = f" ({r.why})" if r.why else ""
+        out.append(f"{mark}{r.colour} {' '.join(r.stones)}: claim {r.claim}; {r.result}{why}{line}")
     out += notes
     return "\n".join(out), refuted
 
 
-def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget: int, inputs: Inputs) -> int:
+def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget: int, timeout: float, inputs: Inputs) -> int:
     """Check every position of the inputs; the number of refuted claims (the caller exits 1 then)."""
     output = inputs.output(as_json, "plain")  # text, json or jsonl: no pictures here
     sink = Sink(output)
@@ -60,7 +68,7 @@ def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget:
         refuted += bad
         sink.add(done)
 
-    failed = run(files, inputs.selection(), inputs.runner, _work, _Settings(variant, budget, output), emit)
+    failed = run(files, inputs.selection(), inputs.runner, _work, _Settings(variant, budget, timeout, output), emit)
     sink.close()
     finish(failed)
     return refuted

@@ -2,8 +2,9 @@
 
     from passalive.definitions.analysis import analyse, VARIANTS, Analysis
     result = analyse(board, variant="casting-out", suicide=Suicide.ILLEGAL, engine="direct")
-    result.alive(Colour.BLACK)         # indices into board.chains of the pass-alive black chains
-    result.alive_points(Colour.BLACK)  # their stones
+    result.alive_chains(Colour.BLACK)  # indices into board.chains of the pass-alive black chains
+    result.alive_points(Colour.BLACK)  # their stones (point ids)
+    result.alive_names("black")        # their stones' GTP names, in reading order
     result.territory(Colour.BLACK)     # pass-alive territory (see `passalive.definitions.territory`)
     result.explain(chain_index)        # why alive, or in which round and why cast out
 
@@ -152,13 +153,21 @@ class Analysis:
 
         return svg_of(self)
 
-    def alive(self, colour: Colour | str) -> frozenset[int]:
+    def alive_chains(self, colour: Colour | str) -> frozenset[int]:
         """Indices into `board.chains` of the pass-alive chains of `colour` (a Colour or "black"/"white")."""
         return self.alive_sets[Colour.stone(colour)].chain_indices()
 
+    def alive(self, colour: Colour | str) -> frozenset[int]:
+        """Deprecated name of `alive_chains` (chain indices, not stones), kept for one release."""
+        return self.alive_chains(colour)
+
     def alive_points(self, colour: Colour | str) -> frozenset[int]:
-        """The stones of the pass-alive chains of `colour` (point ids; `board.names` gives GTP names)."""
+        """The stones of the pass-alive chains of `colour` (point ids; `alive_names` gives GTP names)."""
         return self.alive_sets[Colour.stone(colour)].points()
+
+    def alive_names(self, colour: Colour | str) -> list[str]:
+        """The names of the pass-alive stones of `colour` (GTP coordinates), in reading order."""
+        return self.board.names(self.alive_points(colour))
 
     def territory(self, colour: Colour | str, convention: str | None = None) -> frozenset[int]:
         """The pass-alive territory of `colour` (empty points and dead stones).
@@ -174,6 +183,10 @@ class Analysis:
                 return self.details.own_territory(colour)  # as the rule program derives it
             return own(self.board, colour)
         return self.details.territory(self, colour, convention or self.territory_convention)
+
+    def territory_names(self, colour: Colour | str, convention: str | None = None) -> list[str]:
+        """The names of the points of `territory(colour, convention)` (GTP coordinates), in reading order."""
+        return self.board.names(self.territory(colour, convention))
 
     def trace(self, colour: Colour) -> Trace | None:
         """Every chain's fate for one colour, or None if the variant cannot explain."""

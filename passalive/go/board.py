@@ -23,7 +23,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from passalive.go.coords import Frame
 from passalive.errors import IllegalMoveError, IllegalPositionError, InputError
@@ -86,6 +86,19 @@ _BLACK_DIGITS = str.maketrans("xo.", "100")
 _WHITE_DIGITS = str.maketrans("xo.", "010")
 _BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 _BY_CODE = (Colour.EMPTY, Colour.BLACK, Colour.WHITE)
+
+
+class SgfmillBoard(Protocol):
+    """What `Board.from_sgfmill` reads of an `sgfmill.boards.Board`: its side and `get(row, col)`."""
+
+    side: int
+
+    def get(self, row: int, col: int) -> str | None:
+        """'b', 'w' or None at (row, col), row 0 being the bottom row."""
+        ...  # pragma: no cover - protocol
+
+
+_SGFMILL_COLOURS = {"b": "black", "w": "white", None: "empty"}
 
 
 def _colours_of_masks(black: int, white: int, n: int) -> tuple[Colour, ...]:
@@ -389,6 +402,40 @@ class Board:
     def without_marks(self) -> Board:
         """The same position with every mark and label removed."""
         return replace(self, points=tuple(replace(p, mark=None) for p in self.points))
+
+    # -------------------------------------------------------------- sgfmill
+
+    @classmethod
+    def from_sgfmill(cls, board: SgfmillBoard) -> Board:
+        """The position of an `sgfmill.boards.Board`, as a full square grid.
+
+        sgfmill counts rows from the bottom (`board.get(0, 0)` is A1) while
+        `Board.grid` lists rows from the top; this turns the rows over, so
+        that a stone sgfmill has at (row, col) is at the same GTP point here.
+        """
+        side = board.side
+        return cls.grid([[_SGFMILL_COLOURS[board.get(side - 1 - y, x)] for x in range(side)] for y in range(side)])
+
+    def to_sgfmill(self) -> Any:
+        """This position as a new `sgfmill.boards.Board` (rows counted from the bottom, as there).
+
+        Only a full square grid of 2 to 25 points a side with no open side has
+        such a counterpart: anything else raises InputError.  A chain without
+        liberties raises IllegalPositionError (sgfmill would remove it).
+        """
+        from sgfmill import boards
+
+        if not self.is_plain_grid or self.size is None or self.size[0] != self.size[1] or self.open_sides:
+            raise InputError(f"only a full square board has an sgfmill Board; this is {self!r}")
+        side = self.size[0]
+        if not 2 <= side <= 25:
+            raise InputError(f"sgfmill boards have 2 to 25 points a side, not {side}")
+        coloured = {c: [(side - 1 - p.coord[1], p.coord[0]) for p in self.points if p.coord is not None and p.colour is c]
+                    for c in STONE_COLOURS}
+        out = boards.Board(side)
+        if not out.apply_setup(coloured[Colour.BLACK], coloured[Colour.WHITE], []):
+            raise IllegalPositionError("a chain of this board has no liberties; an sgfmill Board cannot hold it")
+        return out
 
     # ----------------------------------------------------------------- play
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 
 from sgfmill import sgf
 
@@ -52,6 +53,14 @@ class SgfNode:
     comment: str = ""
     name: str = ""
     move: tuple[Colour, int | None] | None = None
+
+
+def _version() -> str:
+    """The installed version, for the root's AP[passalive:VERSION]."""
+    try:
+        return version("passalive")
+    except PackageNotFoundError:  # pragma: no cover - a source tree that is not installed
+        return "unknown"
 
 
 def sgf_size(board: Board) -> int:
@@ -142,7 +151,7 @@ def game_sgf(
     game = sgf.Sgf_game(size=sgf_size(first))
     where = _coordinates(first)
     root = game.get_root()
-    root.set("AP", ("passalive", "0.1"))
+    root.set("AP", ("passalive", _version()))
     if root_comment:
         root.set("GC", root_comment)
     for identifier, value in (game_info or {}).items():

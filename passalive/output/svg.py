@@ -47,6 +47,17 @@ TITLE_CHARS = 64
 MARGIN = 26.0
 """Room around the grid for the coordinates."""
 
+WIDE_MARGIN = 32.0
+"""Room around the grid when a row number has two digits: the number clears the edge stones."""
+
+TITLE_LINE = 40
+"""Characters of the title on one line; a longer title wraps (up to TITLE_CHARS in all)."""
+
+TITLE_EM = 0.68
+"""The width of one character of the bold title, in ems, as the picture's width allows for it."""
+
+STONE_RADIUS = CELL * 0.47
+
 BACKGROUND = "#f3efe4"
 GRID = "#55524a"
 BLACK_STONE = "#161616"
@@ -142,6 +153,32 @@ class _Frame:
         return self.left + x * CELL, self.top + y * CELL
 
 
+def _pad(board: Board, coordinates: bool) -> float:
+    """Room around the grid: for the coordinates (wider for two-digit row numbers), else a margin."""
+    if not coordinates:
+        return CELL * 0.8
+    top_row = board.frame.row0
+    return WIDE_MARGIN if top_row is not None and top_row >= 10 else MARGIN
+
+
+def _title_lines(title: str | None) -> list[str]:
+    """The title as drawn: cut at TITLE_CHARS with an ellipsis, wrapped at TITLE_LINE characters."""
+    if not title:
+        return []
+    if len(title) > TITLE_CHARS:
+        title = title[: TITLE_CHARS - 1] + "…"
+    return textwrap.wrap(title, TITLE_LINE) or [title]
+
+
+def _picture_width(grid_w: float, lines: Sequence[str]) -> float:
+    """Wide enough for the grid, a legend entry or two, and every line of the title."""
+    return max(grid_w, 180.0, max((TITLE_EM * 12.5 * len(line) + 16 for line in lines), default=0.0))
+
+
+def _title_height(lines: Sequence[str]) -> float:
+    return 22.0 + 16.0 * (len(lines) - 1) if lines else 0.0
+
+
 def _grid_of(board: Board) -> tuple[int, int]:
     if board.size is None or any(p.coord is None for p in board.points):
         raise ValueError("only grid boards can be drawn; this board is a bare graph")
@@ -231,8 +268,6 @@ def _draw_coordinates(g: ET.Element, board: Board, frame: _Frame) -> None:
     group = _el(g, "g", class_="coordinates")
     top = frame.top - MARGIN * 0.62
     bottom = frame.top + (frame.height - 1) * CELL + MARGIN * 0.62
-    left = frame.left - MARGIN * 0.62
-    right = frame.left + (frame.width - 1) * CELL + MARGIN * 0.62
     for x in range(frame.width):
         cx, _ = frame.xy(x, 0)
         letter = GTP_LETTERS[f.column0 + x]
@@ -241,8 +276,10 @@ def _draw_coordinates(g: ET.Element, board: Board, frame: _Frame) -> None:
     for y in range(frame.height):
         _, cy = frame.xy(0, y)
         number = str(f.row0 - y)
-        _text(group, left, cy, number, size=11.0, fill=TEXT)
-        _text(group, right, cy, number, size=11.0, fill=TEXT)
+        # a number's centre: clear of the edge stone by 2 units (a digit is about 0.64 em wide)
+        away = max(MARGIN * 0.62, STONE_RADIUS + 2.0 + 0.33 * 11.0 * len(number))
+        _text(group, frame.left - away, cy, number, size=11.0, fill=TEXT)
+        _text(group, frame.left + (frame.width - 1) * CELL + away, cy, number, size=11.0, fill=TEXT)
 
 
 def _shape(g: ET.Element, kind: MarkKind, cx: float, cy: float, colour: str, width: float = 1.6) -> None:
@@ -271,7 +308,7 @@ def _draw_point(g: ET.Element, board: Board, p: int, frame: _Frame, layers: Laye
     cx, cy = frame.xy(x, y)
     colour = point.colour
     mark = point.mark
-    r = CELL * 0.47
+    r = STONE_RADIUS
     if p in layers.healthy:
         _el(g, "rect", x=cx - CELL / 2, y=cy - CELL / 2, width=CELL, height=CELL, fill=HEALTHY, fill_opacity=0.55,
             class_="healthy")
@@ -282,7 +319,7 @@ def _draw_point(g: ET.Element, board: Board, p: int, frame: _Frame, layers: Laye
         label = str(layers.numbers[p])
     elif mark is not None and mark.kind in (MarkKind.LABEL, MarkKind.MOVE):
         label = mark.text
-    faded = p in layers.dead or (colour is not Colour.EMPTY and any(p in t for c, t in layers.territory.items() if c is not colour))
+    faded = _is_faded(board, layers, p)
     if colour is not Colour.EMPTY:
         fill = BLACK_STONE if colour is Colour.BLACK else WHITE_STONE
         stone = _el(g, "circle", cx=cx, cy=cy, r=r, fill=fill, stroke=BLACK_STONE, stroke_width=1.0,
@@ -339,6 +376,8 @@ def _legend_items(board: Board, layers: Layers) -> list[tuple[str, str]]:
         items.append(("seki", "seki"))
     if layers.dame:
         items.append(("dame", "dame"))
+    if _faded(board, layers):
+        items.append(("dead", "dead (faded)"))
     if layers.highlight:
         items.append(("highlight", layers.highlight_word))
     if _has_links(board):
@@ -346,6 +385,18 @@ def _legend_items(board: Board, layers: Layers) -> list[tuple[str, str]]:
     if board.open_sides:
         items.append(("open", "open side: " + ", ".join(sorted(s.value for s in board.open_sides))))
     return items
+
+
+def _is_faded(board: Board, layers: Layers, p: int) -> bool:
+    """A stone drawn faded: dead, or standing in the other colour's territory."""
+    colour = board.points[p].colour
+    return p in layers.dead or (colour is not Colour.EMPTY and any(p in t for c, t in layers.territory.items() if c is not colour))
+
+
+def _faded(board: Board, layers: Layers) -> bool:
+    """Whether some stone is drawn faded (the legend then says what that means)."""
+    candidates = set(layers.dead).union(*layers.territory.values())
+    return any(board.points[p].colour is not Colour.EMPTY and _is_faded(board, layers, p) for p in candidates if p < len(board.points))
 
 
 def _has_links(board: Board) -> bool:
@@ -377,6 +428,8 @@ def _legend_symbol(g: ET.Element, kind: str, cx: float, cy: float) -> None:
             fill=SEKI, stroke=BLACK_STONE, stroke_width=0.8)
     elif kind == "dame":
         _el(g, "circle", cx=cx, cy=cy, r=3.2, fill=DAME)
+    elif kind == "dead":
+        _el(g, "circle", cx=cx, cy=cy, r=6.0, fill=BLACK_STONE, stroke=BLACK_STONE, stroke_width=1.0, opacity=0.45)
     elif kind == "highlight":
         _el(g, "circle", cx=cx, cy=cy, r=6.5, fill="none", stroke=HIGHLIGHT, stroke_width=2.0, stroke_dasharray="3 2")
     elif kind == "link":
@@ -403,9 +456,9 @@ def board_svg(
     layers = layers or Layers()
     width, height = _grid_of(board)
     coordinates = coordinates and board.frame.knows_gtp(width)
-    pad = MARGIN if coordinates else CELL * 0.8
-    title_height = 22.0 if title else 0.0
-    frame = _Frame(width, height, pad, pad + title_height, coordinates)
+    pad = _pad(board, coordinates)
+    title_lines = _title_lines(title)
+    frame = _Frame(width, height, pad, pad + _title_height(title_lines), coordinates)
     grid_w = (width - 1) * CELL + 2 * pad
     items = _legend_items(board, layers) if legend else []
     texts = [line for note in layers.notes for line in textwrap.wrap(note, 40) or [""]]
@@ -413,9 +466,7 @@ def board_svg(
     # legend entries flow in rows of what fits
     rows: list[list[tuple[str, str]]] = [[]]
     used = 0.0
-    if title and len(title) > TITLE_CHARS:
-        title = title[: TITLE_CHARS - 1] + "…"
-    picture_w = max(grid_w, 180.0, 7.2 * len(title or "") + 16)
+    picture_w = _picture_width(grid_w, title_lines)
     for item in items:
         w = 24 + 6.4 * len(item[1])
         if rows[-1] and used + w > picture_w - 8:
@@ -437,13 +488,13 @@ def board_svg(
             "role": "img",
         },
     )
-    described = title or "Go board"
+    described = " ".join(title_lines) or "Go board"
     ET.SubElement(svg, "title").text = described
     _el(svg, "rect", x=0.0, y=0.0, width=picture_w, height=total_h, fill=BACKGROUND)
     offset = (picture_w - grid_w) / 2
     g = _el(svg, "g", transform=f"translate({_f(offset)} 0)")
-    if title:
-        _text(g, grid_w / 2, 13.0, title, size=12.5, fill=TEXT, font_weight="bold", class_="title")
+    for number, line in enumerate(title_lines):
+        _text(g, grid_w / 2, 13.0 + 16.0 * number, line, size=12.5, fill=TEXT, font_weight="bold", class_="title")
     _draw_grid(g, board, frame)
     _draw_coordinates(g, board, frame)
     stars = star_points(board)
@@ -475,12 +526,12 @@ def point_centre(board: Board, p: int, *, title: str | None = None, coordinates:
     """
     width, height = _grid_of(board)
     coordinates = coordinates and board.frame.knows_gtp(width)
-    pad = MARGIN if coordinates else CELL * 0.8
+    pad = _pad(board, coordinates)
     grid_w = (width - 1) * CELL + 2 * pad
-    shown = min(len(title or ""), TITLE_CHARS)
-    offset = (max(grid_w, 180.0, 7.2 * shown + 16) - grid_w) / 2
+    lines = _title_lines(title)
+    offset = (_picture_width(grid_w, lines) - grid_w) / 2
     x, y = board.coord_of(p)
-    return offset + pad + x * CELL, pad + (22.0 if title else 0.0) + y * CELL
+    return offset + pad + x * CELL, pad + _title_height(lines) + y * CELL
 
 
 def svg_to_png(svg: str, scale: float = 1.0) -> bytes:

@@ -228,8 +228,9 @@ def as_png(figures: Sequence[tuple[str, str, str | bytes]]) -> list[tuple[str, s
     ]
 
 
-def figure_name(path: str, number: int, *parts: str) -> str:
-    """`FILE-N[-PART...]`: the name of one picture of diagram N of a file."""
+def figure_name(path: str, number: int | str, *parts: str) -> str:
+    """`FILE-N[-PART...]`: the name of one picture of diagram N of a file (N may be a game
+    position's `Item.picture_number`, such as `1-node012`)."""
     stem = os.path.splitext(os.path.basename(path))[0] if path != "-" else "stdin"
     return "-".join([slug(stem), str(number), *(slug(p) for p in parts if p)])
 
@@ -267,7 +268,7 @@ def verification_svgs(verification: Verification, title: str | None = None) -> l
     return pictures
 
 
-def analysis_pictures(fmt: str, path: str, number: int, diagram: Diagram, results: Sequence[Analysis]) -> list[tuple[str, str, str]]:
+def analysis_pictures(fmt: str, path: str, number: int | str, diagram: Diagram, results: Sequence[Analysis]) -> list[tuple[str, str, str]]:
     """The analyse command's documents: one SVG per variant, or one SGF per diagram."""
     if fmt == "sgf":
         from passalive.tools.sgf_marks import analysis_sgf
@@ -280,7 +281,7 @@ def analysis_pictures(fmt: str, path: str, number: int, diagram: Diagram, result
     ]
 
 
-def diagram_pictures(fmt: str, path: str, number: int, diagram: Diagram) -> list[tuple[str, str, str]]:
+def diagram_pictures(fmt: str, path: str, number: int | str, diagram: Diagram) -> list[tuple[str, str, str]]:
     """The show command's documents: the diagram as drawn, as SVG or SGF."""
     if fmt == "sgf":
         from passalive.tools.sgf_marks import diagram_sgf
@@ -324,7 +325,7 @@ def score_sensei(result: Score, title: str = "") -> str:
     return render_sensei(with_marks(result.board, marks), title=title) + SCORE_SL_LEGEND + "\n"
 
 
-def eyes_pictures(fmt: str, path: str, number: int, diagram: Diagram, reports: Mapping[str, EyeReport]) -> list[tuple[str, str, str]]:
+def eyes_pictures(fmt: str, path: str, number: int | str, diagram: Diagram, reports: Mapping[str, EyeReport]) -> list[tuple[str, str, str]]:
     """The eyes command's documents."""
     if fmt == "sgf":
         from passalive.tools.sgf_marks import eyes_sgf
@@ -333,7 +334,7 @@ def eyes_pictures(fmt: str, path: str, number: int, diagram: Diagram, reports: M
     return [(figure_name(path, number, "eyes"), "svg", eyes_svg(diagram.board, reports, diagram.title or None))]
 
 
-def score_pictures(fmt: str, path: str, number: int, diagram: Diagram, result: Score) -> list[tuple[str, str, str]]:
+def score_pictures(fmt: str, path: str, number: int | str, diagram: Diagram, result: Score) -> list[tuple[str, str, str]]:
     """The score command's documents."""
     if fmt == "sgf":
         from passalive.tools.sgf_marks import score_sgf
@@ -342,7 +343,7 @@ def score_pictures(fmt: str, path: str, number: int, diagram: Diagram, result: S
     return [(figure_name(path, number, "score"), "svg", score_svg(result, diagram.title or None))]
 
 
-def verification_pictures(fmt: str, path: str, number: int, diagram: Diagram, verification: Verification) -> list[tuple[str, str, str]]:
+def verification_pictures(fmt: str, path: str, number: int | str, diagram: Diagram, verification: Verification) -> list[tuple[str, str, str]]:
     """The verify command's documents: the claims, and every capturing sequence found."""
     if fmt == "sgf":
         from passalive.tools.sgf_marks import verification_sgf

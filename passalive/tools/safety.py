@@ -22,11 +22,20 @@ def _mask(points: frozenset[int]) -> int:
     return sum(1 << p for p in points)
 
 
-def check_claim(grid: Grid, position: Position, result: StaticSafety, colour: Colour, budget: int = DEFAULT_BUDGET) -> Verdict:
-    """Whether the owner can keep the whole static-safety claim of `colour` under alternating play."""
+def check_claim(
+    grid: Grid,
+    position: Position,
+    result: StaticSafety,
+    colour: Colour,
+    budget: int = DEFAULT_BUDGET,
+    *,
+    deadline: float | None = None,
+) -> Verdict:
+    """Whether the owner can keep the whole static-safety claim of `colour` under alternating play
+    (unknown when `budget` positions or the time to `deadline` run out)."""
     board = result.board
     stones = _mask(frozenset(p for i in result.safe_chains(colour) for p in board.chains[i].points))
-    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget)
+    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, deadline=deadline)
 
 
 def alternating_alive(
@@ -95,16 +104,22 @@ class ChainClaim:
     states: int
     contradicted: bool
     """The variant calls the chain safe and the attacker has a winning line."""
+    why: str = ""
+    """When unknown, what ran out: the state budget (`--budget`) or the time (`--timeout`)."""
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 
-def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET) -> tuple[list[ChainClaim], list[str]]:
+def alternating_report(
+    board: Board, variant: str, budget: int = DEFAULT_BUDGET, deadline: float | None = None
+) -> tuple[list[ChainClaim], list[str]]:
     """Every chain's claim under `variant` and the alternating-play truth for it, for `verify --alternating`.
 
     Returns one record per chain and one note per colour for static safety's
-    whole claim (its safe blocks and safe regions together).
+    whole claim (its safe blocks and safe regions together).  Each search
+    stops at `budget` positions and every search at `deadline` (the clock of
+    `time.monotonic()`): what is left is unknown, and says which ran out.
     """
     from passalive.definitions.analysis import analyse
     from passalive.definitions.static_safety import static_safety
@@ -118,7 +133,7 @@ def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET)
     for colour in STONE_COLOURS:
         claimed = result.alive(colour)
         for chain in board.chains_of(colour):
-            verdict = defend(grid, position, colour, _mask(chain.points), 0, budget)
+            verdict = defend(grid, position, colour, _mask(chain.points), 0, budget, deadline=deadline)
             status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
             records.append(
                 ChainClaim(
@@ -129,13 +144,14 @@ def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET)
                     line=line_text(board, verdict) if verdict.holds is False else "",
                     states=verdict.states,
                     contradicted=chain.index in claimed and verdict.holds is False,
+                    why=verdict.broken if verdict.holds is None else "",
                 )
             )
         if variant == "static-safety":
             whole = static_safety(board)
             if whole.safe[colour]:
-                verdict = check_claim(grid, position, whole, colour, budget)
-                status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
+                verdict = check_claim(grid, position, whole, colour, budget, deadline=deadline)
+                status = {True: "holds", False: "refuted", None: f"unknown ({verdict.broken})"}[verdict.holds]
                 text = f"whole {colour.value} claim (safe blocks and safe regions): {status}"
                 if verdict.holds is False:
                     text += f" -- {line_text(board, verdict)}: {verdict.broken}"

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from passalive.definitions.analysis import Analysis, analyse
+from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.output.sgf import SgfMarks, SgfNode, game_sgf
@@ -54,8 +55,13 @@ def analysis_marks(result: Analysis) -> SgfMarks:
     )
 
 
-def analysis_comment(result: Analysis, title: str = "") -> str:
-    """The legend, the verdict per colour, and every chain's explanation."""
+COMMENTS = ("short", "full")
+"""How much each node of a game analysed node by node says: `short`, the verdicts (the
+pass-alive stones of each colour); `full`, every chain's explanation as well."""
+
+
+def analysis_comment(result: Analysis, title: str = "", *, full: bool = True) -> str:
+    """The legend, the verdict per colour, and (when `full`) every chain's explanation."""
     board = result.board
     word = "vital" if result.variant in ("benson", "wikipedia") else "healthy"
     lines = [title] if title else []
@@ -64,7 +70,8 @@ def analysis_comment(result: Analysis, title: str = "") -> str:
     for colour in STONE_COLOURS:
         names = board.names(result.alive_points(colour))
         lines.append(f"{colour.value} pass-alive: {' '.join(names) if names else 'none'}")
-    lines += [result.explain(chain.index) for chain in board.chains]
+    if full:
+        lines += [result.explain(chain.index) for chain in board.chains]
     return "\n".join(lines)
 
 
@@ -98,19 +105,56 @@ def analysis_sgf(diagram: Diagram, results: Sequence[Analysis]) -> str:
     return game_sgf(nodes, variations)
 
 
+def analysis_line_sgf(
+    line: Sequence[tuple[Board, tuple[Colour, int | None] | None]],
+    results: Sequence[Analysis],
+    title: str = "",
+    game_info: Mapping[str, object] | None = None,
+) -> str:
+    """A game's position analysed, as SGF that keeps the game: every node of `line` (its board and
+    the move that led to it, None for setup; the root first) up to the position analysed, which
+    is the last and carries the marks and comment of `results[0]`; the other analyses branch
+    off as variations playing the same move.  `game_info`: the record's KM, PB, PW, RE, ...
+    """
+    *before, (board, move) = line
+    nodes = [SgfNode(b, move=m if i > 0 else None) for i, (b, m) in enumerate(before)]
+    last_move = move if before else None
+    nodes.append(SgfNode(board, analysis_marks(results[0]), analysis_comment(results[0], title), results[0].variant, last_move))
+    branch = max(len(nodes) - 2, 0)
+    variations: list[tuple[int, Sequence[SgfNode]]] = [
+        (branch, [SgfNode(board, analysis_marks(r), analysis_comment(r, title), r.variant, last_move)]) for r in results[1:]
+    ]
+    return game_sgf(nodes, variations, game_info=game_info)
+
+
 def analysed_node(
-    board: Board, move: tuple[Colour, int | None] | None, results: Sequence[Analysis], title: str = ""
+    board: Board,
+    move: tuple[Colour, int | None] | None,
+    results: Sequence[Analysis],
+    title: str = "",
+    comments: str = "short",
 ) -> SgfNode:
     """One position of a game as an SGF node: the first analysis' marks, every analysis' comment.
 
-    `move` is the move that led to the position (None: it is reached by setup).
+    `move` is the move that led to the position (None: it is reached by setup);
+    `comments` one of COMMENTS (a game of 300 nodes with every chain explained
+    at every node runs to megabytes).
     """
-    comment = "\n\n".join(analysis_comment(r, title if i == 0 else "") for i, r in enumerate(results))
+    full = _full(comments)
+    comment = "\n\n".join(analysis_comment(r, title if i == 0 else "", full=full) for i, r in enumerate(results))
     return SgfNode(board, analysis_marks(results[0]), comment, move=move)
 
 
-def analysed_game_sgf(positions: Sequence[tuple[Board, tuple[Colour, int | None] | None, Analysis]], title: str = "") -> str:
-    """A game whose every node carries its analysis' marks and comment.
+def _full(comments: str) -> bool:
+    if comments not in COMMENTS:
+        raise UsageError(f"unknown comments {comments!r}; use one of: {', '.join(COMMENTS)}")
+    return comments == "full"
+
+
+def analysed_game_sgf(
+    positions: Sequence[tuple[Board, tuple[Colour, int | None] | None, Analysis]], title: str = "", comments: str = "short"
+) -> str:
+    """A game whose every node carries its analysis' marks and comment (`comments`: see COMMENTS).
 
     Each position is (board, the move that led to it or None for setup, its
     analysis); the first is the root.  This is what an `--all-nodes` analysis
@@ -118,7 +162,8 @@ def analysed_game_sgf(positions: Sequence[tuple[Board, tuple[Colour, int | None]
     each chain became pass-alive.
     """
     return game_sgf([
-        analysed_node(board, move, [result], title if i == 0 else "") for i, (board, move, result) in enumerate(positions)
+        analysed_node(board, move, [result], title if i == 0 else "", comments)
+        for i, (board, move, result) in enumerate(positions)
     ])
 
 
@@ -203,6 +248,6 @@ def diagram_sgf(diagram: Diagram) -> str:
 
 
 __all__ = [
-    "analysed_game_sgf", "analysis_comment", "analysis_marks", "analysis_sgf", "diagram_sgf", "eyes_sgf", "marked_nodes",
+    "analysed_game_sgf", "analysis_comment", "analysis_line_sgf", "analysis_marks", "analysis_sgf", "COMMENTS", "diagram_sgf", "eyes_sgf", "marked_nodes",
     "score_sgf", "verification_sgf",
 ]

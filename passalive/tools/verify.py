@@ -117,7 +117,7 @@ class Verification:
 def verify(
     board: Board,
     variant: str | None = None,
-    suicide: Suicide = Suicide.ILLEGAL,
+    suicide: Suicide | str = Suicide.ILLEGAL,
     depth: int | None = None,
     complete: bool = False,
     timeout: float | None = None,
@@ -128,8 +128,10 @@ def verify(
 
     `claims` overrides the variant (the alive chain indices per colour).
     Without `depth` (or with `complete`), the check is complete.  `timeout`
-    is shared by all the searches on this board.
+    is shared by all the searches on this board.  `suicide` is a rule or its
+    name ("no", "multi", "all").
     """
+    suicide = Suicide.parse(suicide)
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     complete = complete or depth is None
@@ -158,8 +160,10 @@ def sequence_diagrams(board: Board, owner: Colour, moves: Sequence[Move], suicid
 
     The attacker's moves are numbered 1, 3, 5, ... and the owner's passes take
     the even numbers in between; a diagram holds at most five attacker moves
-    and ends after a capture or a suicide.  Each diagram starts from the
-    position the previous one ends with.
+    and ends after a capture or a suicide.  As Go diagrams do, a diagram
+    keeps the stones its last move captures (or, with suicide legal, removes)
+    and lists them on a line under it; the next diagram starts from the
+    position after they are gone.
     """
     game = Game.of(board, owner)
     attacker = owner.opponent
@@ -176,9 +180,9 @@ def sequence_diagrams(board: Board, owner: Colour, moves: Sequence[Move], suicid
             if replayed.captured[j] or replayed.suicided[j]:
                 break
         last = chunk[-1]
-        # the stones as they stand after the chunk; a suicided chain is shown
-        # as it stood when its last stone was played
-        shown = replayed.positions[last + 1] if not replayed.suicided[last] else _with_stone(replayed.positions[last], moves[last])
+        # the stones as they stand when the chunk's last stone is played, before
+        # its captures (only the last move of a chunk captures or is a suicide)
+        shown = _with_stone(replayed.positions[last], moves[last])
         colours = {p: _colour(shown[p], owner) for p in range(len(board.points))}
         drawn = board.without_marks().with_colours(colours)
         points = list(drawn.points)
@@ -198,7 +202,12 @@ def sequence_diagrams(board: Board, owner: Colour, moves: Sequence[Move], suicid
         for j in chunk:
             if moves[j] == game.outside:
                 title += f"; {2 * j + 1} is played beyond the cut"
-        diagrams.append(render_sensei(drawn, title=title))
+        under = ""
+        if replayed.captured[last]:
+            under += f"captured by {numbers[-1]}: {' '.join(board.names(replayed.captured[last]))}\n"
+        if replayed.suicided[last]:
+            under += f"removed by the suicide {numbers[-1]}: {' '.join(board.names(replayed.suicided[last]))}\n"
+        diagrams.append(render_sensei(drawn, title=title) + under)
         i = last + 1
     return diagrams
 
