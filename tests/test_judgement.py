@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import grid
+from strategies import end_of_game_positions
 from passalive.go.board import Board, Colour
 from passalive.go.suicide import Suicide
 from passalive.tools.judgement import Judgement, dead_stones, judge
@@ -283,3 +284,38 @@ def test_a_region_running_off_an_open_side_encloses_nothing():
     assert dead_stones(closed) == {closed.point("C2")}
     assert dead_stones(cut) == frozenset()
     assert "open side" in chain(cut, "C2").reason
+
+
+@settings(max_examples=60, deadline=None)
+@given(end_of_game_positions(max_size=11, suicide=None), st.integers(0, 3), st.booleans(), st.booleans())
+def test_random_positions_keep_the_theorems_and_the_symmetries(board, turns, mirror, swap):
+    from passalive.definitions.analysis import analyse
+
+    judgements = judge(board)
+    assert [j.stones for j in judgements] == [c.points for c in board.chains]
+    alive = {p for c in (B, W) for p in analyse(board).alive_points(c)}
+    assert not any(j.dead for j in judgements if j.stones & alive)
+    assert all(j.source == "theorem" for j in judgements if j.stones & alive)
+    moved = board.transformed(turns, mirror)
+    moved = moved.colours_swapped() if swap else moved
+    coords = {frozenset(board.coord_of(p) for p in j.stones): j.dead for j in judgements}
+    image = {}
+    for j in judge(moved):
+        image[frozenset(_original(board, moved, turns, mirror, q) for q in j.stones)] = j.dead
+    assert image == coords
+
+
+def _original(board: Board, moved: Board, turns: int, mirror: bool, q: int) -> tuple[int, int]:
+    """The coordinate on `board` of point `q` of `board.transformed(turns, mirror)`."""
+    width, height = board.size or (0, 0)
+    table = {}
+    for x in range(width):
+        for y in range(height):
+            tx, ty, w, h = x, y, width, height
+            if mirror:
+                tx = w - 1 - tx
+            for _ in range(turns % 4):
+                tx, ty = h - 1 - ty, tx
+                w, h = h, w
+            table[(tx, ty)] = (x, y)
+    return table[moved.coord_of(q)]

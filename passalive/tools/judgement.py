@@ -504,12 +504,19 @@ def _innermost(
     taken: list[tuple[list[int], str]] = []
     earlier_stones: set[int] = set()
     earlier_walls: set[int] = set()
-    for _, stones, why, region in sorted(found, key=lambda item: (item[0], min(item[1]))):
-        wall = {q for p in region for q in adjacency[p]}
-        if not (wall & earlier_stones) and not (set(stones) & earlier_walls):
-            taken.append((stones, why))
-        earlier_stones.update(stones)
-        earlier_walls |= wall
+    keys = sorted({key for key, _, _, _ in found})
+    for key in keys:
+        same = [(set(stones), {q for p in region for q in adjacency[p]} - set(region), stones, why)
+                for k, stones, why, region in found if k == key]
+        for i, (stones, wall, listed, why) in enumerate(same):
+            clear = not (wall & earlier_stones) and not (stones & earlier_walls)
+            # two groups of one rank, each in the other's wall: neither goes (no tie broken by place)
+            rivals = any(j != i and (wall & other or stones & other_wall) for j, (other, other_wall, _, _) in enumerate(same))
+            if clear and not rivals:
+                taken.append((listed, why))
+        for stones, wall, _, _ in same:
+            earlier_stones |= stones
+            earlier_walls |= wall
     return taken
 
 
