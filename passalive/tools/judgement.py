@@ -37,7 +37,8 @@ eye space, as a player counting a finished game would:
 6. **Innermost first.**  The groups judged dead in the smallest enclosed
    region (then with the fewest liberties) are removed first and everything
    is read again; groups in other regions go in the same round unless one
-   is part of the other's wall.  A dead stone removed from a territory makes
+   is part of the other's wall (two of one rank, each in the other's wall,
+   both wait: no tie is broken by where the stones stand).  A dead stone removed from a territory makes
    that territory an eye of its owner, which settles the next group.  A
    round removes at least one group, so the rounds end.
 
