@@ -143,6 +143,7 @@ def test_a_seki_leaves_both_sides_alive():
     board = grid(SEKI)
     assert dead_stones(board) == frozenset()
     assert not chain(board, "C7").dead and not chain(board, "B8").dead
+    assert chain(board, "B8").reason.startswith("seki")
 
 
 def test_stones_in_pass_alive_territory_are_dead_by_theorem():

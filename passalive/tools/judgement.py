@@ -54,11 +54,11 @@ reflections and the colour swap).
 
 from __future__ import annotations
 
-import re
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from passalive.definitions.analysis import analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
@@ -110,8 +110,6 @@ def judge(
     (the chains still undecided when it runs out are judged alive, with a
     reason that says so).  Deterministic and pure.
     """
-    from passalive.definitions.analysis import analyse
-
     chains = board.chains
     known_dead: set[int] = set()
     known_alive: set[int] = set()
@@ -136,7 +134,7 @@ def judge(
     for p in removed:
         position[p] = Colour.EMPTY
     adjacency = board.adjacency
-    reading = _read(adjacency, position, protected, board.open_points)
+    reading = _read(adjacency, position, protected, board.open_points, board.name)
     for _ in range(rounds):
         if not reading.dead:
             break
@@ -145,7 +143,7 @@ def judge(
                 position[p] = Colour.EMPTY
             for i in {board.chain_of(p) for p in stones}:
                 reasons[i] = (True, why, "heuristic")
-        reading = _read(adjacency, position, protected, board.open_points)
+        reading = _read(adjacency, position, protected, board.open_points, board.name)
     lives: dict[int, str] = {}
     for p, why in reading.alive.items():
         lives[board.chain_of(p)] = why
@@ -158,7 +156,6 @@ def judge(
             why = lives.get(chain.index, "not judged dead")
             if reading.dead:
                 why = f"out of rounds ({rounds}): not read to the end"
-            why = re.sub(r"@(\d+)", lambda m: board.name(int(m.group(1))), why)
         result.append(Judgement(chain.points, chain.colour, dead, why, source))
     return tuple(result)
 
@@ -305,7 +302,11 @@ class _Reading:
 
 
 def _read(
-    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int], open_points: frozenset[int]
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    protected: frozenset[int],
+    open_points: frozenset[int],
+    name: Callable[[int], str],
 ) -> _Reading:
     """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
     empty = Colour.EMPTY
@@ -435,7 +436,7 @@ def _read(
                     continue
                 trapped = _trapped_neighbour(chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own)
                 if trapped is not None:
-                    note(g, f"seki: {counts}, and a {c.value} neighbour @{chains[trapped].points[0]} has only liberties it shares")
+                    note(g, f"seki: {counts}, and a {c.value} neighbour {name(chains[trapped].points[0])} has only liberties it shares")
                     continue
                 why = (
                     f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
