@@ -320,3 +320,13 @@ def _original(board: Board, moved: Board, turns: int, mirror: bool, q: int) -> t
                 w, h = h, w
             table[(tx, ty)] = (x, y)
     return table[moved.coord_of(q)]
+
+
+def test_an_empty_board_has_nothing_to_judge():
+    assert judge(grid(". . .\n. . .\n. . .")) == ()
+
+
+def test_rounds_that_run_out_leave_the_rest_alive_and_say_so():
+    board = grid(WHITE_STONE_IN_ATARI)
+    (c7,) = [j for j in judge(board, rounds=0) if board.point("C7") in j.stones]
+    assert not c7.dead and "out of rounds" in c7.reason

@@ -57,12 +57,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from passalive.definitions.analysis import analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
-__all__ = ["WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+__all__ = ["Source", "WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+
+Source = Literal["known", "theorem", "heuristic"]
+"""How a verdict is known: the caller said so, Benson's theorem (pass-alive, pass-dead), or this module's reading."""
+
+HEURISTIC: Source = "heuristic"
 
 ROOM = 5
 """The most empty points nearer a group than the opponent's stones for which a group inside a region
@@ -92,7 +98,7 @@ class Judgement:
     colour: Colour
     dead: bool
     reason: str
-    source: str = "heuristic"
+    source: Source = "heuristic"
 
 
 def judge(
@@ -122,9 +128,12 @@ def judge(
     benson_dead = _pass_dead(board, benson_alive, suicide)
     fixed_alive = (known_alive | benson_alive) - known_dead
     fixed_dead = (known_dead | benson_dead) - known_alive
-    reasons: dict[int, tuple[bool, str, str]] = {}
+    reasons: dict[int, tuple[bool, str, Source]] = {}
     for i in fixed_dead:
-        reasons[i] = (True, "known dead", "known") if i in known_dead else (True, "pass-dead: in the opponent's pass-alive territory", "theorem")
+        if i in known_dead:
+            reasons[i] = (True, "known dead", "known")
+        else:
+            reasons[i] = (True, "pass-dead: in the opponent's pass-alive territory", "theorem")
     for i in fixed_alive:
         reasons[i] = (False, "known alive", "known") if i in known_alive else (False, "pass-alive", "theorem")
 
@@ -142,7 +151,7 @@ def judge(
             for p in stones:
                 position[p] = Colour.EMPTY
             for i in {board.chain_of(p) for p in stones}:
-                reasons[i] = (True, why, "heuristic")
+                reasons[i] = (True, why, HEURISTIC)
         reading = _read(adjacency, position, protected, board.open_points, board.name)
     lives: dict[int, str] = {}
     for p, why in reading.alive.items():
@@ -152,7 +161,7 @@ def judge(
         if chain.index in reasons:
             dead, why, source = reasons[chain.index]
         else:
-            dead, source = False, "heuristic"
+            dead, source = False, HEURISTIC
             why = lives.get(chain.index, "not judged dead")
             if reading.dead:
                 why = f"out of rounds ({rounds}): not read to the end"
@@ -279,7 +288,9 @@ def _is_square(adjacency: Sequence[Sequence[int]], points: Sequence[int]) -> boo
     return len(points) == 4 and all(sum(1 for q in adjacency[p] if q in members) == 2 for p in points)
 
 
-def _eye_value(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], points: Sequence[int], owner: Colour) -> int:
+def _eye_value(
+    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], points: Sequence[int], owner: Colour
+) -> int:
     """Eyes an empty region that only `owner` borders gives: 0 (false), 1 or 2."""
     if len(points) == 1:
         p = points[0]
@@ -416,7 +427,9 @@ def _read(
                 wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
                 if wall_room > WALL_ROOM:
                     wall_eyes = 2
-            wall_has = _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
+            wall_has = (
+                _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
+            )
             for g in sorted(inner):
                 stones = [p for i in members[g] for p in chains[i].points]
                 if any(p in protected for p in stones):
@@ -434,9 +447,12 @@ def _read(
                         f"{_plural(len(wall_liberties), 'liberty', 'liberties')}) does not win the race"
                     )
                     continue
-                trapped = _trapped_neighbour(chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own)
+                trapped = _trapped_neighbour(
+                    chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own
+                )
                 if trapped is not None:
-                    note(g, f"seki: {counts}, and a {c.value} neighbour {name(chains[trapped].points[0])} has only liberties it shares")
+                    neighbour = name(chains[trapped].points[0])
+                    note(g, f"seki: {counts}, and a {c.value} neighbour {neighbour} has only liberties it shares")
                     continue
                 why = (
                     f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
@@ -513,7 +529,9 @@ def _innermost(
         for i, (stones, wall, listed, why) in enumerate(same):
             clear = not (wall & earlier_stones) and not (stones & earlier_walls)
             # two groups of one rank, each in the other's wall: neither goes (no tie broken by place)
-            rivals = any(j != i and (wall & other or stones & other_wall) for j, (other, other_wall, _, _) in enumerate(same))
+            rivals = any(
+                j != i and (wall & other or stones & other_wall) for j, (other, other_wall, _, _) in enumerate(same)
+            )
             if clear and not rivals:
                 taken.append((listed, why))
         for stones, wall, _, _ in same:
