@@ -193,6 +193,23 @@ def test_a_wall_without_eyes_but_with_room_lives_and_the_stone_inside_dies():
     assert "room for two eyes" in chain(board, "H6").reason
 
 
+def test_a_dead_stone_in_a_territory_whose_wall_has_a_gap():
+    # E5 opens black's area onto the neutral points of column F, next to white's living wall:
+    # C7 still stands in a zone nearer black than white, larger than its own.
+    board = grid("""
+        . . . . X . O . .
+        . . . . X . O . .
+        . . O . X . O . .
+        . . . . X . O . .
+        . . . . . . O . .
+        . . . . X . O . .
+        . . . . X . O . .
+        . . . . X . O . .
+        . . . . X . O . .
+    """)
+    assert dead_stones(board) == {board.point("C7")}
+
+
 def test_a_lopsided_board_is_judged_whole():
     board = grid("""
         . X . X .

@@ -21,8 +21,10 @@ eye space, as a player counting a finished game would:
    is inside too, the weak o groups that cannot reach it through points at
    least as near o's stones as c's (the distance counted in steps through
    empty points) are enclosed on their own, in the part they reach, when
-   that part has at most `ROOM` empty points nearer o.  c's chains that
-   border the enclosed part form its *wall*.
+   that part has at most `ROOM` empty points nearer o, or lies in a larger
+   zone of points nearer c (a territory whose wall has a gap: the part and
+   the zone are enclosed together).  c's chains that border the enclosed
+   part form its *wall*.
 4. **Room.**  An enclosed part where more empty points lie nearer o's
    stones than c's (and more than `ROOM`) is o's open area, not c's: the
    groups in it live.  A wall without two eyes yet that reaches more than
@@ -384,6 +386,7 @@ def _read(
                 if colour not in nearest:
                     nearest[colour] = _distances(adjacency, position, colour)
             near_o, near_c = nearest[o], nearest[c]
+            region = set(points)
             inside = [False] * len(position)
             for p in points:
                 inside[p] = position[p] is o or near_o[p] <= near_c[p]
@@ -397,8 +400,14 @@ def _read(
                     for g in part_inner:
                         note(g, f"joined through open space to a {o.value} group with two eyes")
                 elif room > ROOM:
-                    for g in part_inner:
-                        note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
+                    # room enough, unless the part is a pocket in a larger zone nearer c (a territory
+                    # whose wall has a gap): then it is enclosed with that zone
+                    zone = _zone(adjacency, position, part, region, near_c, near_o)
+                    if len(zone) > room:
+                        enclosures.append((sorted(set(part) | zone), part_inner))
+                    else:
+                        for g in part_inner:
+                            note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
                 else:
                     enclosures.append((part, part_inner))
         for points, inner in enclosures:
@@ -486,6 +495,28 @@ def _room(
                 frontier.append(q)
                 room += position[q] is Colour.EMPTY
     return room
+
+
+def _zone(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    part: Sequence[int],
+    region: set[int],
+    near_c: Sequence[int],
+    near_o: Sequence[int],
+) -> set[int]:
+    """The empty points of `region` nearer c than o that connect to `part` through such points."""
+    members = set(part)
+    zone: set[int] = set()
+    frontier = list(part)
+    for p in frontier:
+        for q in adjacency[p]:
+            if q in zone or q in members or q not in region:
+                continue
+            if position[q] is Colour.EMPTY and near_c[q] < near_o[q]:
+                zone.add(q)
+                frontier.append(q)
+    return zone
 
 
 def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], colour: Colour) -> list[int]:
