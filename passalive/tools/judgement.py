@@ -314,6 +314,58 @@ class _Reading:
     """A stone of each chain not removed -> why it lives (for the chains left at the end)."""
 
 
+Found = tuple[tuple[int, int], list[int], str, list[int]]
+"""A group judged dead: (rank: region size and liberties, its stones, the reason, its enclosed region)."""
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """The chains of a position, joined into groups, and each group's eyes."""
+
+    chain_at: list[int]
+    chains: list[_Chain]
+    root: list[int]
+    """Each chain's group (the index of its first chain)."""
+    members: dict[int, list[int]]
+    eyes: dict[int, int]
+
+    def stones(self, g: int) -> list[int]:
+        return [p for i in self.members[g] for p in self.chains[i].points]
+
+    def liberties(self, g: int) -> set[int]:
+        return set().union(*(self.chains[i].liberties for i in self.members[g]))
+
+    def at(self, p: int) -> int:
+        """The group of the stone on p."""
+        return self.root[self.chain_at[p]]
+
+
+def _groups(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> _Groups:
+    """Chains joined by an empty region only they border, or by two shared liberties; eyes per group."""
+    chain_at, chains = _chains(adjacency, position)
+    _, regions = _components(adjacency, [c is Colour.EMPTY for c in position])
+    union = _UnionFind(len(chains))
+    owned: list[tuple[list[int], set[int], Colour]] = []
+    for points in regions:
+        around = {chain_at[q] for p in points for q in adjacency[p] if chain_at[q] >= 0}
+        colours_around = {chains[i].colour for i in around}
+        if len(colours_around) == 1:
+            owned.append((points, around, colours_around.pop()))
+            first = min(around)
+            for i in around:
+                union.union(first, i)
+    _join_by_liberties(chains, chain_at, adjacency, union)
+    root = [union.find(i) for i in range(len(chains))]
+    eyes: dict[int, int] = {}
+    for points, around, colour in owned:
+        g = root[min(around)]
+        eyes[g] = eyes.get(g, 0) + _eye_value(adjacency, position, points, colour)
+    members: dict[int, list[int]] = {}
+    for i, g in enumerate(root):
+        members.setdefault(g, []).append(i)
+    return _Groups(chain_at, chains, root, members, eyes)
+
+
 def _read(
     adjacency: Sequence[Sequence[int]],
     position: Sequence[Colour],
@@ -322,154 +374,134 @@ def _read(
     name: Callable[[int], str],
 ) -> _Reading:
     """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
-    empty = Colour.EMPTY
-    chain_at, chains = _chains(adjacency, position)
-    _, regions = _components(adjacency, [c is empty for c in position])
-    # who borders each empty region, and the eyes of the regions one colour alone borders
-    owner: list[Colour | None] = []
-    bordering: list[set[int]] = []
-    for points in regions:
-        around = {chain_at[q] for p in points for q in adjacency[p] if chain_at[q] >= 0}
-        colours_around = {chains[i].colour for i in around}
-        owner.append(colours_around.pop() if len(colours_around) == 1 else None)
-        bordering.append(around)
-    eye_value = [
-        _eye_value(adjacency, position, points, colour) if colour is not None else 0
-        for points, colour in zip(regions, owner)
-    ]
-    # groups: chains joined by a region only they border, or by two shared liberties
-    groups = _UnionFind(len(chains))
-    for r, around in enumerate(bordering):
-        if owner[r] is not None:
-            first = min(around)
-            for i in around:
-                groups.union(first, i)
-    _join_by_liberties(chains, chain_at, adjacency, groups)
-    eyes: dict[int, set[int]] = {}
-    for r, around in enumerate(bordering):
-        if owner[r] is not None:
-            eyes.setdefault(groups.find(min(around)), set()).add(r)
-    group_eyes = {g: sum(eye_value[r] for r in rs) for g, rs in eyes.items()}
-    members: dict[int, list[int]] = {}
-    for i in range(len(chains)):
-        members.setdefault(groups.find(i), []).append(i)
-
-    found: list[tuple[tuple[int, int], list[int], str, list[int]]] = []
+    groups = _groups(adjacency, position)
     alive: dict[int, str] = {}
 
     def note(g: int, why: str) -> None:
-        for i in members[g]:
-            alive.setdefault(chains[i].points[0], why)
+        for i in groups.members[g]:
+            alive.setdefault(groups.chains[i].points[0], why)
 
-    for g in members:
-        if group_eyes.get(g, 0) >= 2:
-            note(g, f"{group_eyes[g]} eyes")
-    nearest: dict[Colour, list[int]] = {}
+    for g in groups.members:
+        if groups.eyes.get(g, 0) >= 2:
+            note(g, f"{groups.eyes[g]} eyes")
+    nearest = {c: _distances(adjacency, position, c) for c in STONE_COLOURS}
+    found: list[Found] = []
     for c in STONE_COLOURS:
-        o = c.opponent
-        _, c_regions = _components(adjacency, [col is not c for col in position])
-        enclosures: list[tuple[list[int], set[int]]] = []
-        for points in c_regions:
-            inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
-            if not inner:
-                continue
-            if open_points and any(p in open_points for p in points):
-                for g in inner:
-                    note(g, "its region runs off the diagram's open side: not enclosed")
-                continue
-            if not any(group_eyes.get(g, 0) >= 2 for g in inner):
-                enclosures.append((points, inner))
-                continue
-            # a region with a living o group: a weak one lives when it reaches it through
-            # points nearer o than c; the parts that do not are enclosed on their own
-            for colour in STONE_COLOURS:
-                if colour not in nearest:
-                    nearest[colour] = _distances(adjacency, position, colour)
-            near_o, near_c = nearest[o], nearest[c]
-            region = set(points)
-            inside = [False] * len(position)
-            for p in points:
-                inside[p] = position[p] is o or near_o[p] <= near_c[p]
-            _, parts = _components(adjacency, inside)
-            for part in parts:
-                part_inner = {groups.find(chain_at[p]) for p in part if position[p] is o}
-                if not part_inner:
-                    continue
-                room = sum(1 for p in part if position[p] is Colour.EMPTY and near_o[p] < near_c[p])
-                if any(group_eyes.get(g, 0) >= 2 for g in part_inner):
-                    for g in part_inner:
-                        note(g, f"joined through open space to a {o.value} group with two eyes")
-                elif room > ROOM:
-                    # room enough, unless the part is a pocket in a larger zone nearer c (a territory
-                    # whose wall has a gap): then it is enclosed with that zone
-                    zone = _zone(adjacency, position, part, region, near_c, near_o)
-                    if len(zone) > room:
-                        enclosures.append((sorted(set(part) | zone), part_inner))
-                    else:
-                        for g in part_inner:
-                            note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
-                else:
-                    enclosures.append((part, part_inner))
-        for points, inner in enclosures:
-            wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
-            if not wall_chains:
-                for g in inner:
-                    note(g, f"no {c.value} stones enclose it")
-                continue
-            for colour in STONE_COLOURS:
-                if colour not in nearest:
-                    nearest[colour] = _distances(adjacency, position, colour)
-            o_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[o][p] < nearest[c][p])
-            c_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[c][p] < nearest[o][p])
-            if o_room > max(ROOM, c_room):
-                for g in inner:
-                    note(g, f"room to live: {o_room} empty points nearer {o.value} than {c.value} ({c_room}) around it")
-                continue
-            wall_groups = {groups.find(i) for i in wall_chains}
-            wall_liberties: set[int] = set()
-            for g in wall_groups:
-                for i in members[g]:
-                    wall_liberties |= chains[i].liberties
-            wall_eyes = min(2, sum(group_eyes.get(g, 0) for g in wall_groups))
-            wall_room = 0
-            if wall_eyes < 2:
-                wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
-                if wall_room > WALL_ROOM:
-                    wall_eyes = 2
-            wall_has = (
-                _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
-            )
-            for g in sorted(inner):
-                stones = [p for i in members[g] for p in chains[i].points]
-                if any(p in protected for p in stones):
-                    continue
-                liberties: set[int] = set()
-                for i in members[g]:
-                    liberties |= chains[i].liberties
-                own = group_eyes.get(g, 0)
-                counts = f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')}"
-                wins = wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))
-                if not wins:
-                    note(
-                        g,
-                        f"{counts}; the {c.value} wall around it ({wall_has}, "
-                        f"{_plural(len(wall_liberties), 'liberty', 'liberties')}) does not win the race"
-                    )
-                    continue
-                trapped = _trapped_neighbour(
-                    chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own
-                )
-                if trapped is not None:
-                    neighbour = name(chains[trapped].points[0])
-                    note(g, f"seki: {counts}, and a {c.value} neighbour {neighbour} has only liberties it shares")
-                    continue
-                why = (
-                    f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
-                    f"{c.value} encloses, whose wall has {wall_has} and "
-                    f"{_plural(len(wall_liberties), 'liberty', 'liberties')}"
-                )
-                found.append(((len(points), len(liberties)), stones, why, points))
+        for points, inner in _enclosures(adjacency, position, groups, c, open_points, nearest, note):
+            found += _race(adjacency, position, groups, c, points, inner, protected, nearest, note, name)
     return _Reading(_innermost(adjacency, found), alive)
+
+
+def _enclosures(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    groups: _Groups,
+    c: Colour,
+    open_points: frozenset[int],
+    nearest: Mapping[Colour, Sequence[int]],
+    note: Callable[[int, str], None],
+) -> list[tuple[list[int], set[int]]]:
+    """The parts of c's regions that c encloses, each with the o groups inside (notes why the others live)."""
+    o = c.opponent
+    near_o, near_c = nearest[o], nearest[c]
+    living = {g for g, eyes in groups.eyes.items() if eyes >= 2}
+    _, c_regions = _components(adjacency, [col is not c for col in position])
+    enclosures: list[tuple[list[int], set[int]]] = []
+    for points in c_regions:
+        inner = {groups.at(p) for p in points if position[p] is o}
+        if not inner:
+            continue
+        if open_points and any(p in open_points for p in points):
+            for g in inner:
+                note(g, "its region runs off the diagram's open side: not enclosed")
+            continue
+        if not any(g in living for g in inner):
+            enclosures.append((points, inner))
+            continue
+        # a region with a living o group: a weak one lives when it reaches it through
+        # points at least as near o as c; the parts that do not are enclosed on their own
+        region = set(points)
+        inside = [False] * len(position)
+        for p in points:
+            inside[p] = position[p] is o or near_o[p] <= near_c[p]
+        _, parts = _components(adjacency, inside)
+        for part in parts:
+            part_inner = {groups.at(p) for p in part if position[p] is o}
+            if not part_inner:
+                continue
+            room = sum(1 for p in part if position[p] is Colour.EMPTY and near_o[p] < near_c[p])
+            if any(g in living for g in part_inner):
+                for g in part_inner:
+                    note(g, f"joined through open space to a {o.value} group with two eyes")
+            elif room <= ROOM:
+                enclosures.append((part, part_inner))
+            else:
+                # room enough, unless the part is a pocket in a larger zone nearer c (a territory
+                # whose wall has a gap): then it is enclosed with that zone
+                zone = _zone(adjacency, position, part, region, near_c, near_o)
+                if len(zone) > room:
+                    enclosures.append((sorted(set(part) | zone), part_inner))
+                else:
+                    for g in part_inner:
+                        note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
+    return enclosures
+
+
+def _race(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    groups: _Groups,
+    c: Colour,
+    points: Sequence[int],
+    inner: set[int],
+    protected: frozenset[int],
+    nearest: Mapping[Colour, Sequence[int]],
+    note: Callable[[int, str], None],
+    name: Callable[[int], str],
+) -> list[Found]:
+    """The o groups of one enclosed part that c's wall captures (notes why the others live)."""
+    o = c.opponent
+    chains, chain_at = groups.chains, groups.chain_at
+    wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
+    if not wall_chains:
+        for g in inner:
+            note(g, f"no {c.value} stones enclose it")
+        return []
+    o_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[o][p] < nearest[c][p])
+    c_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[c][p] < nearest[o][p])
+    if o_room > max(ROOM, c_room):
+        for g in inner:
+            note(g, f"room to live: {o_room} empty points nearer {o.value} than {c.value} ({c_room}) around it")
+        return []
+    wall_groups = {groups.root[i] for i in wall_chains}
+    wall_liberties = set().union(*(groups.liberties(g) for g in wall_groups))
+    wall_eyes = min(2, sum(groups.eyes.get(g, 0) for g in wall_groups))
+    wall_room = 0
+    if wall_eyes < 2:
+        wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
+        if wall_room > WALL_ROOM:
+            wall_eyes = 2
+    wall_has = _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
+    wall_counts = f"{wall_has}, {_plural(len(wall_liberties), 'liberty', 'liberties')}"
+    found: list[Found] = []
+    for g in sorted(inner):
+        stones = groups.stones(g)
+        if any(p in protected for p in stones):
+            continue
+        liberties = groups.liberties(g)
+        own = groups.eyes.get(g, 0)
+        counts = f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')}"
+        if not (wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))):
+            note(g, f"{counts}; the {c.value} wall around it ({wall_counts}) does not win the race")
+            continue
+        trapped = _trapped_neighbour(groups, adjacency, stones, liberties, own)
+        if trapped is not None:
+            neighbour = name(chains[trapped].points[0])
+            note(g, f"seki: {counts}, and a {c.value} neighbour {neighbour} has only liberties it shares")
+            continue
+        why = f"{counts} inside an area {c.value} encloses, whose wall has {wall_counts.replace(', ', ' and ')}"
+        found.append(((len(points), len(liberties)), stones, why, list(points)))
+    return found
 
 
 def _room(
@@ -539,9 +571,7 @@ def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], c
     return distance
 
 
-def _innermost(
-    adjacency: Sequence[Sequence[int]], found: Sequence[tuple[tuple[int, int], list[int], str, list[int]]]
-) -> list[tuple[list[int], str]]:
+def _innermost(adjacency: Sequence[Sequence[int]], found: Sequence[Found]) -> list[tuple[list[int], str]]:
     """The groups to remove this round: innermost first.
 
     Each found group lies in a region its opponent encloses; the smallest
@@ -572,15 +602,7 @@ def _innermost(
 
 
 def _trapped_neighbour(
-    chains: Sequence[_Chain],
-    chain_at: Sequence[int],
-    adjacency: Sequence[Sequence[int]],
-    members: Mapping[int, Sequence[int]],
-    groups: _UnionFind,
-    group_eyes: Mapping[int, int],
-    stones: Sequence[int],
-    liberties: set[int],
-    own: int,
+    groups: _Groups, adjacency: Sequence[Sequence[int]], stones: Sequence[int], liberties: set[int], own: int
 ) -> int | None:
     """A chain next to the group that the wall's race does not cover, or None.
 
@@ -590,13 +612,12 @@ def _trapped_neighbour(
     whose every liberty is one of the group's is caught with it: the two share
     their liberties and whoever fills one first is captured (a seki).
     """
+    chain_at = groups.chain_at
     around = {chain_at[q] for p in stones for q in adjacency[p] if chain_at[q] >= 0} - {chain_at[p] for p in stones}
     for i in sorted(around):
-        g = groups.find(i)
-        eyes = group_eyes.get(g, 0)
-        group_liberties: set[int] = set()
-        for j in members[g]:
-            group_liberties |= chains[j].liberties
+        g = groups.root[i]
+        eyes = groups.eyes.get(g, 0)
+        group_liberties = groups.liberties(g)
         if eyes >= 2 or (eyes >= own and len(group_liberties) > len(liberties)) or group_liberties - liberties:
             continue
         return i
