@@ -144,6 +144,8 @@ def test_a_seki_leaves_both_sides_alive():
     assert dead_stones(board) == frozenset()
     assert not chain(board, "C7").dead and not chain(board, "B8").dead
     assert chain(board, "B8").reason.startswith("seki")
+    assert chain(board, "B8").seki and chain(board, "C7").seki and not chain(board, "A9").seki
+    assert not any(j.seki for j in judge(grid(WHITE_STONE_IN_ATARI)))
 
 
 def test_stones_in_pass_alive_territory_are_dead_by_theorem():
@@ -156,6 +158,7 @@ def test_stones_in_pass_alive_territory_are_dead_by_theorem():
         . . . X O .
     """)
     assert chain(board, "C4") == Judgement(frozenset({board.point("C4")}), W, True, chain(board, "C4").reason, "theorem")
+    assert chain(board, "C4").reason.startswith("pass-dead")
 
 
 def test_what_the_caller_knows_is_kept():

@@ -93,7 +93,9 @@ class Judgement:
     `reason` says why in a few words (`known` when the caller settled it,
     `pass-alive`, or the eye and liberty counts the race was read from);
     `source` how it is known: `known`, `theorem` (Benson's pass-alive and
-    pass-dead) or `heuristic` (this module's reading, never a proof).
+    pass-dead) or `heuristic` (this module's reading, never a proof); `seki`
+    whether it lives in a seki (it shares its liberties with an opponent
+    chain that cannot take them first either), as a judgement too.
     """
 
     stones: frozenset[int]
@@ -101,6 +103,7 @@ class Judgement:
     dead: bool
     reason: str
     source: Source = "heuristic"
+    seki: bool = False
 
 
 def judge(
@@ -158,6 +161,7 @@ def judge(
     lives: dict[int, str] = {}
     for p, why in reading.alive.items():
         lives[board.chain_of(p)] = why
+    in_seki = {board.chain_of(p) for p in reading.seki}
     result = []
     for chain in chains:
         if chain.index in reasons:
@@ -167,7 +171,8 @@ def judge(
             why = lives.get(chain.index, "not judged dead")
             if reading.dead:
                 why = f"out of rounds ({rounds}): not read to the end"
-        result.append(Judgement(chain.points, chain.colour, dead, why, source))
+        seki = not dead and source == HEURISTIC and chain.index in in_seki and not reading.dead
+        result.append(Judgement(chain.points, chain.colour, dead, why, source, seki))
     return tuple(result)
 
 
@@ -312,6 +317,8 @@ class _Reading:
     dead: list[tuple[list[int], str]]
     alive: dict[int, str]
     """A stone of each chain not removed -> why it lives (for the chains left at the end)."""
+    seki: frozenset[int]
+    """A stone of each chain read as living in seki."""
 
 
 Found = tuple[tuple[int, int], list[int], str, list[int]]
@@ -376,6 +383,7 @@ def _read(
     """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
     groups = _groups(adjacency, position)
     alive: dict[int, str] = {}
+    seki: set[int] = set()
 
     def note(g: int, why: str) -> None:
         for i in groups.members[g]:
@@ -388,8 +396,8 @@ def _read(
     found: list[Found] = []
     for c in STONE_COLOURS:
         for points, inner in _enclosures(adjacency, position, groups, c, open_points, nearest, note):
-            found += _race(adjacency, position, groups, c, points, inner, protected, nearest, note, name)
-    return _Reading(_innermost(adjacency, found), alive)
+            found += _race(adjacency, position, groups, c, points, inner, protected, nearest, note, name, seki)
+    return _Reading(_innermost(adjacency, found), alive, frozenset(seki))
 
 
 def _enclosures(
@@ -458,8 +466,10 @@ def _race(
     nearest: Mapping[Colour, Sequence[int]],
     note: Callable[[int, str], None],
     name: Callable[[int], str],
+    seki: set[int],
 ) -> list[Found]:
-    """The o groups of one enclosed part that c's wall captures (notes why the others live)."""
+    """The o groups of one enclosed part that c's wall captures (notes why the others live, and
+    adds a stone of each chain of a seki to `seki`)."""
     o = c.opponent
     chains, chain_at = groups.chains, groups.chain_at
     wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
@@ -498,6 +508,8 @@ def _race(
         if trapped is not None:
             neighbour = name(chains[trapped].points[0])
             note(g, f"seki: {counts}, and a {c.value} neighbour {neighbour} has only liberties it shares")
+            for h in (g, groups.root[trapped]):
+                seki.update(chains[i].points[0] for i in groups.members[h])
             continue
         why = f"{counts} inside an area {c.value} encloses, whose wall has {wall_counts.replace(', ', ' and ')}"
         found.append(((len(points), len(liberties)), stones, why, list(points)))
