@@ -5,7 +5,7 @@
 GAMES are GNU Go self-play games with GNU Go's own dead list and score (bench/judgement_games.py
 makes them).  For each finished position, `passalive.tools.judgement.judge` gives a verdict per
 chain; printed by board size and `--capture-all-dead`: the chains whose verdict equals GNU Go's
-(`final_status_list dead`), the games where every chain does, and the games whose score with the
+(`final_status_list dead`), the games where every chain does (and among the games where GNU Go finds dead stones), and the games whose score with the
 judged dead stones (`passalive.tools.score.score`, Japanese counting with prisoners or area
 counting as the game was played, GNU Go's komi) equals GNU Go's `final_score` -- next to the same
 count with GNU Go's own dead list, which shows what the counting alone gets right.  Then the CPU
@@ -85,6 +85,8 @@ def main() -> None:
             tally["chains"] += len(judgements)
             tally["chains right"] += len(judgements) - len(wrong)
             tally["games right"] += not wrong
+            tally["games with dead"] += bool(theirs)
+            tally["games with dead right"] += bool(theirs) and not wrong
             tally["score right"] += result(margin(board, ours, game)) == game["final_score"]
             tally[WITH_THEIRS] += result(margin(board, theirs, game)) == game["final_score"]
             if wrong and shown < args.show:
@@ -94,13 +96,15 @@ def main() -> None:
                 for j in wrong:
                     verdict = "dead" if j.dead else "alive"
                     print(f"  {j.colour.value} {' '.join(board.names(sorted(j.stones)))}: judged {verdict} ({j.reason})")
-    print("size  capture-all-dead  games  chains right       games right   score = GNU Go's  (with GNU Go's dead list)")
+    print("size  capture-all-dead  games  chains right       games right   score = GNU Go's  (with GNU Go's dead list)"
+          "  games with dead stones: right")
     for (size, cad), tally in sorted(counts.items()):
         print(f"{size:4}  {'yes' if cad else 'no':16}  {tally['games']:5}  "
               f"{tally['chains right']:5}/{tally['chains']:<5} {100 * tally['chains right'] / tally['chains']:5.1f}%  "
               f"{tally['games right']:4} {100 * tally['games right'] / tally['games']:5.1f}%  "
               f"{tally['score right']:4} {100 * tally['score right'] / tally['games']:5.1f}%      "
-              f"({tally[WITH_THEIRS]})")
+              f"({tally[WITH_THEIRS]})                   "
+              f"{tally['games with dead right']}/{tally['games with dead']}")
     print("\nCPU time per position: judge() next to analyse() (pass-alive, the baseline)")
     for size in sorted(times):
         spent, base = times[size], baseline[size]

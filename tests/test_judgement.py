@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import grid
+from strategies import end_of_game_positions
 from passalive.go.board import Board, Colour
 from passalive.go.suicide import Suicide
 from passalive.tools.judgement import Judgement, dead_stones, judge
@@ -142,6 +143,9 @@ def test_a_seki_leaves_both_sides_alive():
     board = grid(SEKI)
     assert dead_stones(board) == frozenset()
     assert not chain(board, "C7").dead and not chain(board, "B8").dead
+    assert chain(board, "B8").reason.startswith("seki")
+    assert chain(board, "B8").seki and chain(board, "C7").seki and not chain(board, "A9").seki
+    assert not any(j.seki for j in judge(grid(WHITE_STONE_IN_ATARI)))
 
 
 def test_stones_in_pass_alive_territory_are_dead_by_theorem():
@@ -154,6 +158,7 @@ def test_stones_in_pass_alive_territory_are_dead_by_theorem():
         . . . X O .
     """)
     assert chain(board, "C4") == Judgement(frozenset({board.point("C4")}), W, True, chain(board, "C4").reason, "theorem")
+    assert chain(board, "C4").reason.startswith("pass-dead")
 
 
 def test_what_the_caller_knows_is_kept():
@@ -189,6 +194,23 @@ def test_a_wall_without_eyes_but_with_room_lives_and_the_stone_inside_dies():
     """)
     assert dead_stones(board) == {board.point("H6")}
     assert "room for two eyes" in chain(board, "H6").reason
+
+
+def test_a_dead_stone_in_a_territory_whose_wall_has_a_gap():
+    # E5 opens black's area onto the neutral points of column F, next to white's living wall:
+    # C7 still stands in a zone nearer black than white, larger than its own.
+    board = grid("""
+        . . . . X . O . .
+        . . . . X . O . .
+        . . O . X . O . .
+        . . . . X . O . .
+        . . . . . . O . .
+        . . . . X . O . .
+        . . . . X . O . .
+        . . . . X . O . .
+        . . . . X . O . .
+    """)
+    assert dead_stones(board) == {board.point("C7")}
 
 
 def test_a_lopsided_board_is_judged_whole():
@@ -283,3 +305,48 @@ def test_a_region_running_off_an_open_side_encloses_nothing():
     assert dead_stones(closed) == {closed.point("C2")}
     assert dead_stones(cut) == frozenset()
     assert "open side" in chain(cut, "C2").reason
+
+
+@settings(max_examples=60, deadline=None)
+@given(end_of_game_positions(max_size=11, suicide=None), st.integers(0, 3), st.booleans(), st.booleans())
+def test_random_positions_keep_the_theorems_and_the_symmetries(board, turns, mirror, swap):
+    from passalive.definitions.analysis import analyse
+
+    judgements = judge(board)
+    assert [j.stones for j in judgements] == [c.points for c in board.chains]
+    alive = {p for c in (B, W) for p in analyse(board).alive_points(c)}
+    assert not any(j.dead for j in judgements if j.stones & alive)
+    assert all(j.source == "theorem" for j in judgements if j.stones & alive)
+    moved = board.transformed(turns, mirror)
+    moved = moved.colours_swapped() if swap else moved
+    coords = {frozenset(board.coord_of(p) for p in j.stones): j.dead for j in judgements}
+    image = {}
+    for j in judge(moved):
+        image[frozenset(_original(board, moved, turns, mirror, q) for q in j.stones)] = j.dead
+    assert image == coords
+
+
+def _original(board: Board, moved: Board, turns: int, mirror: bool, q: int) -> tuple[int, int]:
+    """The coordinate on `board` of point `q` of `board.transformed(turns, mirror)`."""
+    width, height = board.size or (0, 0)
+    table = {}
+    for x in range(width):
+        for y in range(height):
+            tx, ty, w, h = x, y, width, height
+            if mirror:
+                tx = w - 1 - tx
+            for _ in range(turns % 4):
+                tx, ty = h - 1 - ty, tx
+                w, h = h, w
+            table[(tx, ty)] = (x, y)
+    return table[moved.coord_of(q)]
+
+
+def test_an_empty_board_has_nothing_to_judge():
+    assert judge(grid(". . .\n. . .\n. . .")) == ()
+
+
+def test_rounds_that_run_out_leave_the_rest_alive_and_say_so():
+    board = grid(WHITE_STONE_IN_ATARI)
+    (c7,) = [j for j in judge(board, rounds=0) if board.point("C7") in j.stones]
+    assert not c7.dead and "out of rounds" in c7.reason

@@ -21,8 +21,10 @@ eye space, as a player counting a finished game would:
    is inside too, the weak o groups that cannot reach it through points at
    least as near o's stones as c's (the distance counted in steps through
    empty points) are enclosed on their own, in the part they reach, when
-   that part has at most `ROOM` empty points nearer o.  c's chains that
-   border the enclosed part form its *wall*.
+   that part has at most `ROOM` empty points nearer o, or lies in a larger
+   zone of points nearer c (a territory whose wall has a gap: the part and
+   the zone are enclosed together).  c's chains that border the enclosed
+   part form its *wall*.
 4. **Room.**  An enclosed part where more empty points lie nearer o's
    stones than c's (and more than `ROOM`) is o's open area, not c's: the
    groups in it live.  A wall without two eyes yet that reaches more than
@@ -37,7 +39,8 @@ eye space, as a player counting a finished game would:
 6. **Innermost first.**  The groups judged dead in the smallest enclosed
    region (then with the fewest liberties) are removed first and everything
    is read again; groups in other regions go in the same round unless one
-   is part of the other's wall.  A dead stone removed from a territory makes
+   is part of the other's wall (two of one rank, each in the other's wall,
+   both wait: no tie is broken by where the stones stand).  A dead stone removed from a territory makes
    that territory an eye of its owner, which settles the next group.  A
    round removes at least one group, so the rounds end.
 
@@ -53,15 +56,21 @@ reflections and the colour swap).
 
 from __future__ import annotations
 
-import re
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
+from passalive.definitions.analysis import analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
-__all__ = ["WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+__all__ = ["Source", "WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
+
+Source = Literal["known", "theorem", "heuristic"]
+"""How a verdict is known: the caller said so, Benson's theorem (pass-alive, pass-dead), or this module's reading."""
+
+HEURISTIC: Source = "heuristic"
 
 ROOM = 5
 """The most empty points nearer a group than the opponent's stones for which a group inside a region
@@ -84,14 +93,17 @@ class Judgement:
     `reason` says why in a few words (`known` when the caller settled it,
     `pass-alive`, or the eye and liberty counts the race was read from);
     `source` how it is known: `known`, `theorem` (Benson's pass-alive and
-    pass-dead) or `heuristic` (this module's reading, never a proof).
+    pass-dead) or `heuristic` (this module's reading, never a proof); `seki`
+    whether it lives in a seki (it shares its liberties with an opponent
+    chain that cannot take them first either), as a judgement too.
     """
 
     stones: frozenset[int]
     colour: Colour
     dead: bool
     reason: str
-    source: str = "heuristic"
+    source: Source = "heuristic"
+    seki: bool = False
 
 
 def judge(
@@ -109,8 +121,6 @@ def judge(
     (the chains still undecided when it runs out are judged alive, with a
     reason that says so).  Deterministic and pure.
     """
-    from passalive.definitions.analysis import analyse
-
     chains = board.chains
     known_dead: set[int] = set()
     known_alive: set[int] = set()
@@ -123,9 +133,12 @@ def judge(
     benson_dead = _pass_dead(board, benson_alive, suicide)
     fixed_alive = (known_alive | benson_alive) - known_dead
     fixed_dead = (known_dead | benson_dead) - known_alive
-    reasons: dict[int, tuple[bool, str, str]] = {}
+    reasons: dict[int, tuple[bool, str, Source]] = {}
     for i in fixed_dead:
-        reasons[i] = (True, "known dead", "known") if i in known_dead else (True, "pass-dead: in the opponent's pass-alive territory", "theorem")
+        if i in known_dead:
+            reasons[i] = (True, "known dead", "known")
+        else:
+            reasons[i] = (True, "pass-dead: in the opponent's pass-alive territory", "theorem")
     for i in fixed_alive:
         reasons[i] = (False, "known alive", "known") if i in known_alive else (False, "pass-alive", "theorem")
 
@@ -135,7 +148,7 @@ def judge(
     for p in removed:
         position[p] = Colour.EMPTY
     adjacency = board.adjacency
-    reading = _read(adjacency, position, protected, board.open_points)
+    reading = _read(adjacency, position, protected, board.open_points, board.name)
     for _ in range(rounds):
         if not reading.dead:
             break
@@ -143,22 +156,23 @@ def judge(
             for p in stones:
                 position[p] = Colour.EMPTY
             for i in {board.chain_of(p) for p in stones}:
-                reasons[i] = (True, why, "heuristic")
-        reading = _read(adjacency, position, protected, board.open_points)
+                reasons[i] = (True, why, HEURISTIC)
+        reading = _read(adjacency, position, protected, board.open_points, board.name)
     lives: dict[int, str] = {}
     for p, why in reading.alive.items():
         lives[board.chain_of(p)] = why
+    in_seki = {board.chain_of(p) for p in reading.seki}
     result = []
     for chain in chains:
         if chain.index in reasons:
             dead, why, source = reasons[chain.index]
         else:
-            dead, source = False, "heuristic"
+            dead, source = False, HEURISTIC
             why = lives.get(chain.index, "not judged dead")
             if reading.dead:
                 why = f"out of rounds ({rounds}): not read to the end"
-            why = re.sub(r"@(\d+)", lambda m: board.name(int(m.group(1))), why)
-        result.append(Judgement(chain.points, chain.colour, dead, why, source))
+        seki = not dead and source == HEURISTIC and chain.index in in_seki and not reading.dead
+        result.append(Judgement(chain.points, chain.colour, dead, why, source, seki))
     return tuple(result)
 
 
@@ -281,7 +295,9 @@ def _is_square(adjacency: Sequence[Sequence[int]], points: Sequence[int]) -> boo
     return len(points) == 4 and all(sum(1 for q in adjacency[p] if q in members) == 2 for p in points)
 
 
-def _eye_value(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], points: Sequence[int], owner: Colour) -> int:
+def _eye_value(
+    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], points: Sequence[int], owner: Colour
+) -> int:
     """Eyes an empty region that only `owner` borders gives: 0 (false), 1 or 2."""
     if len(points) == 1:
         p = points[0]
@@ -301,148 +317,203 @@ class _Reading:
     dead: list[tuple[list[int], str]]
     alive: dict[int, str]
     """A stone of each chain not removed -> why it lives (for the chains left at the end)."""
+    seki: frozenset[int]
+    """A stone of each chain read as living in seki."""
 
 
-def _read(
-    adjacency: Sequence[Sequence[int]], position: Sequence[Colour], protected: frozenset[int], open_points: frozenset[int]
-) -> _Reading:
-    """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
-    empty = Colour.EMPTY
+Found = tuple[tuple[int, int], list[int], str, list[int]]
+"""A group judged dead: (rank: region size and liberties, its stones, the reason, its enclosed region)."""
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """The chains of a position, joined into groups, and each group's eyes."""
+
+    chain_at: list[int]
+    chains: list[_Chain]
+    root: list[int]
+    """Each chain's group (the index of its first chain)."""
+    members: dict[int, list[int]]
+    eyes: dict[int, int]
+
+    def stones(self, g: int) -> list[int]:
+        return [p for i in self.members[g] for p in self.chains[i].points]
+
+    def liberties(self, g: int) -> set[int]:
+        return set().union(*(self.chains[i].liberties for i in self.members[g]))
+
+    def at(self, p: int) -> int:
+        """The group of the stone on p."""
+        return self.root[self.chain_at[p]]
+
+
+def _groups(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> _Groups:
+    """Chains joined by an empty region only they border, or by two shared liberties; eyes per group."""
     chain_at, chains = _chains(adjacency, position)
-    _, regions = _components(adjacency, [c is empty for c in position])
-    # who borders each empty region, and the eyes of the regions one colour alone borders
-    owner: list[Colour | None] = []
-    bordering: list[set[int]] = []
+    _, regions = _components(adjacency, [c is Colour.EMPTY for c in position])
+    union = _UnionFind(len(chains))
+    owned: list[tuple[list[int], set[int], Colour]] = []
     for points in regions:
         around = {chain_at[q] for p in points for q in adjacency[p] if chain_at[q] >= 0}
         colours_around = {chains[i].colour for i in around}
-        owner.append(colours_around.pop() if len(colours_around) == 1 else None)
-        bordering.append(around)
-    eye_value = [
-        _eye_value(adjacency, position, points, colour) if colour is not None else 0
-        for points, colour in zip(regions, owner)
-    ]
-    # groups: chains joined by a region only they border, or by two shared liberties
-    groups = _UnionFind(len(chains))
-    for r, around in enumerate(bordering):
-        if owner[r] is not None:
+        if len(colours_around) == 1:
+            owned.append((points, around, colours_around.pop()))
             first = min(around)
             for i in around:
-                groups.union(first, i)
-    _join_by_liberties(chains, chain_at, adjacency, groups)
-    eyes: dict[int, set[int]] = {}
-    for r, around in enumerate(bordering):
-        if owner[r] is not None:
-            eyes.setdefault(groups.find(min(around)), set()).add(r)
-    group_eyes = {g: sum(eye_value[r] for r in rs) for g, rs in eyes.items()}
+                union.union(first, i)
+    _join_by_liberties(chains, chain_at, adjacency, union)
+    root = [union.find(i) for i in range(len(chains))]
+    eyes: dict[int, int] = {}
+    for points, around, colour in owned:
+        g = root[min(around)]
+        eyes[g] = eyes.get(g, 0) + _eye_value(adjacency, position, points, colour)
     members: dict[int, list[int]] = {}
-    for i in range(len(chains)):
-        members.setdefault(groups.find(i), []).append(i)
+    for i, g in enumerate(root):
+        members.setdefault(g, []).append(i)
+    return _Groups(chain_at, chains, root, members, eyes)
 
-    found: list[tuple[tuple[int, int], list[int], str, list[int]]] = []
+
+def _read(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    protected: frozenset[int],
+    open_points: frozenset[int],
+    name: Callable[[int], str],
+) -> _Reading:
+    """One round: the innermost groups judged dead (those of the smallest enclosed region, fewest liberties first)."""
+    groups = _groups(adjacency, position)
     alive: dict[int, str] = {}
+    seki: set[int] = set()
 
     def note(g: int, why: str) -> None:
-        for i in members[g]:
-            alive.setdefault(chains[i].points[0], why)
+        for i in groups.members[g]:
+            alive.setdefault(groups.chains[i].points[0], why)
 
-    for g in members:
-        if group_eyes.get(g, 0) >= 2:
-            note(g, f"{group_eyes[g]} eyes")
-    nearest: dict[Colour, list[int]] = {}
+    for g in groups.members:
+        if groups.eyes.get(g, 0) >= 2:
+            note(g, f"{groups.eyes[g]} eyes")
+    nearest = {c: _distances(adjacency, position, c) for c in STONE_COLOURS}
+    found: list[Found] = []
     for c in STONE_COLOURS:
-        o = c.opponent
-        _, c_regions = _components(adjacency, [col is not c for col in position])
-        enclosures: list[tuple[list[int], set[int]]] = []
-        for points in c_regions:
-            inner = {groups.find(chain_at[p]) for p in points if position[p] is o}
-            if not inner:
+        for points, inner in _enclosures(adjacency, position, groups, c, open_points, nearest, note):
+            found += _race(adjacency, position, groups, c, points, inner, protected, nearest, note, name, seki)
+    return _Reading(_innermost(adjacency, found), alive, frozenset(seki))
+
+
+def _enclosures(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    groups: _Groups,
+    c: Colour,
+    open_points: frozenset[int],
+    nearest: Mapping[Colour, Sequence[int]],
+    note: Callable[[int, str], None],
+) -> list[tuple[list[int], set[int]]]:
+    """The parts of c's regions that c encloses, each with the o groups inside (notes why the others live)."""
+    o = c.opponent
+    near_o, near_c = nearest[o], nearest[c]
+    living = {g for g, eyes in groups.eyes.items() if eyes >= 2}
+    _, c_regions = _components(adjacency, [col is not c for col in position])
+    enclosures: list[tuple[list[int], set[int]]] = []
+    for points in c_regions:
+        inner = {groups.at(p) for p in points if position[p] is o}
+        if not inner:
+            continue
+        if open_points and any(p in open_points for p in points):
+            for g in inner:
+                note(g, "its region runs off the diagram's open side: not enclosed")
+            continue
+        if not any(g in living for g in inner):
+            enclosures.append((points, inner))
+            continue
+        # a region with a living o group: a weak one lives when it reaches it through
+        # points at least as near o as c; the parts that do not are enclosed on their own
+        region = set(points)
+        inside = [False] * len(position)
+        for p in points:
+            inside[p] = position[p] is o or near_o[p] <= near_c[p]
+        _, parts = _components(adjacency, inside)
+        for part in parts:
+            part_inner = {groups.at(p) for p in part if position[p] is o}
+            if not part_inner:
                 continue
-            if open_points and any(p in open_points for p in points):
-                for g in inner:
-                    note(g, "its region runs off the diagram's open side: not enclosed")
-                continue
-            if not any(group_eyes.get(g, 0) >= 2 for g in inner):
-                enclosures.append((points, inner))
-                continue
-            # a region with a living o group: a weak one lives when it reaches it through
-            # points nearer o than c; the parts that do not are enclosed on their own
-            for colour in STONE_COLOURS:
-                if colour not in nearest:
-                    nearest[colour] = _distances(adjacency, position, colour)
-            near_o, near_c = nearest[o], nearest[c]
-            inside = [False] * len(position)
-            for p in points:
-                inside[p] = position[p] is o or near_o[p] <= near_c[p]
-            _, parts = _components(adjacency, inside)
-            for part in parts:
-                part_inner = {groups.find(chain_at[p]) for p in part if position[p] is o}
-                if not part_inner:
-                    continue
-                room = sum(1 for p in part if position[p] is Colour.EMPTY and near_o[p] < near_c[p])
-                if any(group_eyes.get(g, 0) >= 2 for g in part_inner):
-                    for g in part_inner:
-                        note(g, f"joined through open space to a {o.value} group with two eyes")
-                elif room > ROOM:
+            room = sum(1 for p in part if position[p] is Colour.EMPTY and near_o[p] < near_c[p])
+            if any(g in living for g in part_inner):
+                for g in part_inner:
+                    note(g, f"joined through open space to a {o.value} group with two eyes")
+            elif room <= ROOM:
+                enclosures.append((part, part_inner))
+            else:
+                # room enough, unless the part is a pocket in a larger zone nearer c (a territory
+                # whose wall has a gap): then it is enclosed with that zone
+                zone = _zone(adjacency, position, part, region, near_c, near_o)
+                if len(zone) > room:
+                    enclosures.append((sorted(set(part) | zone), part_inner))
+                else:
                     for g in part_inner:
                         note(g, f"room to live: {room} empty points nearer it than {c.value}'s stones")
-                else:
-                    enclosures.append((part, part_inner))
-        for points, inner in enclosures:
-            wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
-            if not wall_chains:
-                for g in inner:
-                    note(g, f"no {c.value} stones enclose it")
-                continue
-            for colour in STONE_COLOURS:
-                if colour not in nearest:
-                    nearest[colour] = _distances(adjacency, position, colour)
-            o_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[o][p] < nearest[c][p])
-            c_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[c][p] < nearest[o][p])
-            if o_room > max(ROOM, c_room):
-                for g in inner:
-                    note(g, f"room to live: {o_room} empty points nearer {o.value} than {c.value} ({c_room}) around it")
-                continue
-            wall_groups = {groups.find(i) for i in wall_chains}
-            wall_liberties: set[int] = set()
-            for g in wall_groups:
-                for i in members[g]:
-                    wall_liberties |= chains[i].liberties
-            wall_eyes = min(2, sum(group_eyes.get(g, 0) for g in wall_groups))
-            wall_room = 0
-            if wall_eyes < 2:
-                wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
-                if wall_room > WALL_ROOM:
-                    wall_eyes = 2
-            wall_has = _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
-            for g in sorted(inner):
-                stones = [p for i in members[g] for p in chains[i].points]
-                if any(p in protected for p in stones):
-                    continue
-                liberties: set[int] = set()
-                for i in members[g]:
-                    liberties |= chains[i].liberties
-                own = group_eyes.get(g, 0)
-                counts = f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')}"
-                wins = wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))
-                if not wins:
-                    note(
-                        g,
-                        f"{counts}; the {c.value} wall around it ({wall_has}, "
-                        f"{_plural(len(wall_liberties), 'liberty', 'liberties')}) does not win the race"
-                    )
-                    continue
-                trapped = _trapped_neighbour(chains, chain_at, adjacency, members, groups, group_eyes, stones, liberties, own)
-                if trapped is not None:
-                    note(g, f"seki: {counts}, and a {c.value} neighbour @{chains[trapped].points[0]} has only liberties it shares")
-                    continue
-                why = (
-                    f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')} inside an area "
-                    f"{c.value} encloses, whose wall has {wall_has} and "
-                    f"{_plural(len(wall_liberties), 'liberty', 'liberties')}"
-                )
-                found.append(((len(points), len(liberties)), stones, why, points))
-    return _Reading(_innermost(adjacency, found), alive)
+    return enclosures
+
+
+def _race(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    groups: _Groups,
+    c: Colour,
+    points: Sequence[int],
+    inner: set[int],
+    protected: frozenset[int],
+    nearest: Mapping[Colour, Sequence[int]],
+    note: Callable[[int, str], None],
+    name: Callable[[int], str],
+    seki: set[int],
+) -> list[Found]:
+    """The o groups of one enclosed part that c's wall captures (notes why the others live, and
+    adds a stone of each chain of a seki to `seki`)."""
+    o = c.opponent
+    chains, chain_at = groups.chains, groups.chain_at
+    wall_chains = {chain_at[q] for p in points for q in adjacency[p] if position[q] is c}
+    if not wall_chains:
+        for g in inner:
+            note(g, f"no {c.value} stones enclose it")
+        return []
+    o_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[o][p] < nearest[c][p])
+    c_room = sum(1 for p in points if position[p] is Colour.EMPTY and nearest[c][p] < nearest[o][p])
+    if o_room > max(ROOM, c_room):
+        for g in inner:
+            note(g, f"room to live: {o_room} empty points nearer {o.value} than {c.value} ({c_room}) around it")
+        return []
+    wall_groups = {groups.root[i] for i in wall_chains}
+    wall_liberties = set().union(*(groups.liberties(g) for g in wall_groups))
+    wall_eyes = min(2, sum(groups.eyes.get(g, 0) for g in wall_groups))
+    wall_room = 0
+    if wall_eyes < 2:
+        wall_room = _room(adjacency, position, wall_chains, chains, nearest[c], nearest[o])
+        if wall_room > WALL_ROOM:
+            wall_eyes = 2
+    wall_has = _plural(wall_eyes, "eye") if wall_room <= WALL_ROOM else f"room for two eyes ({wall_room} points)"
+    wall_counts = f"{wall_has}, {_plural(len(wall_liberties), 'liberty', 'liberties')}"
+    found: list[Found] = []
+    for g in sorted(inner):
+        stones = groups.stones(g)
+        if any(p in protected for p in stones):
+            continue
+        liberties = groups.liberties(g)
+        own = groups.eyes.get(g, 0)
+        counts = f"{_plural(own, 'eye')}, {_plural(len(liberties), 'liberty', 'liberties')}"
+        if not (wall_eyes >= 2 or (wall_eyes >= own and len(wall_liberties) > len(liberties))):
+            note(g, f"{counts}; the {c.value} wall around it ({wall_counts}) does not win the race")
+            continue
+        trapped = _trapped_neighbour(groups, adjacency, stones, liberties, own)
+        if trapped is not None:
+            neighbour = name(chains[trapped].points[0])
+            note(g, f"seki: {counts}, and a {c.value} neighbour {neighbour} has only liberties it shares")
+            for h in (g, groups.root[trapped]):
+                seki.update(chains[i].points[0] for i in groups.members[h])
+            continue
+        why = f"{counts} inside an area {c.value} encloses, whose wall has {wall_counts.replace(', ', ' and ')}"
+        found.append(((len(points), len(liberties)), stones, why, list(points)))
+    return found
 
 
 def _room(
@@ -470,6 +541,28 @@ def _room(
     return room
 
 
+def _zone(
+    adjacency: Sequence[Sequence[int]],
+    position: Sequence[Colour],
+    part: Sequence[int],
+    region: set[int],
+    near_c: Sequence[int],
+    near_o: Sequence[int],
+) -> set[int]:
+    """The empty points of `region` nearer c than o that connect to `part` through such points."""
+    members = set(part)
+    zone: set[int] = set()
+    frontier = list(part)
+    for p in frontier:
+        for q in adjacency[p]:
+            if q in zone or q in members or q not in region:
+                continue
+            if position[q] is Colour.EMPTY and near_c[q] < near_o[q]:
+                zone.add(q)
+                frontier.append(q)
+    return zone
+
+
 def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], colour: Colour) -> list[int]:
     """For each point, the number of steps through empty points to the nearest `colour` stone (0 on one)."""
     far = len(position) + 1
@@ -490,9 +583,7 @@ def _distances(adjacency: Sequence[Sequence[int]], position: Sequence[Colour], c
     return distance
 
 
-def _innermost(
-    adjacency: Sequence[Sequence[int]], found: Sequence[tuple[tuple[int, int], list[int], str, list[int]]]
-) -> list[tuple[list[int], str]]:
+def _innermost(adjacency: Sequence[Sequence[int]], found: Sequence[Found]) -> list[tuple[list[int], str]]:
     """The groups to remove this round: innermost first.
 
     Each found group lies in a region its opponent encloses; the smallest
@@ -504,25 +595,26 @@ def _innermost(
     taken: list[tuple[list[int], str]] = []
     earlier_stones: set[int] = set()
     earlier_walls: set[int] = set()
-    for _, stones, why, region in sorted(found, key=lambda item: (item[0], min(item[1]))):
-        wall = {q for p in region for q in adjacency[p]}
-        if not (wall & earlier_stones) and not (set(stones) & earlier_walls):
-            taken.append((stones, why))
-        earlier_stones.update(stones)
-        earlier_walls |= wall
+    keys = sorted({key for key, _, _, _ in found})
+    for key in keys:
+        same = [(set(stones), {q for p in region for q in adjacency[p]} - set(region), stones, why)
+                for k, stones, why, region in found if k == key]
+        for i, (stones, wall, listed, why) in enumerate(same):
+            clear = not (wall & earlier_stones) and not (stones & earlier_walls)
+            # two groups of one rank, each in the other's wall: neither goes (no tie broken by place)
+            rivals = any(
+                j != i and (wall & other or stones & other_wall) for j, (other, other_wall, _, _) in enumerate(same)
+            )
+            if clear and not rivals:
+                taken.append((listed, why))
+        for stones, wall, _, _ in same:
+            earlier_stones |= stones
+            earlier_walls |= wall
     return taken
 
 
 def _trapped_neighbour(
-    chains: Sequence[_Chain],
-    chain_at: Sequence[int],
-    adjacency: Sequence[Sequence[int]],
-    members: Mapping[int, Sequence[int]],
-    groups: _UnionFind,
-    group_eyes: Mapping[int, int],
-    stones: Sequence[int],
-    liberties: set[int],
-    own: int,
+    groups: _Groups, adjacency: Sequence[Sequence[int]], stones: Sequence[int], liberties: set[int], own: int
 ) -> int | None:
     """A chain next to the group that the wall's race does not cover, or None.
 
@@ -532,13 +624,12 @@ def _trapped_neighbour(
     whose every liberty is one of the group's is caught with it: the two share
     their liberties and whoever fills one first is captured (a seki).
     """
+    chain_at = groups.chain_at
     around = {chain_at[q] for p in stones for q in adjacency[p] if chain_at[q] >= 0} - {chain_at[p] for p in stones}
     for i in sorted(around):
-        g = groups.find(i)
-        eyes = group_eyes.get(g, 0)
-        group_liberties: set[int] = set()
-        for j in members[g]:
-            group_liberties |= chains[j].liberties
+        g = groups.root[i]
+        eyes = groups.eyes.get(g, 0)
+        group_liberties = groups.liberties(g)
         if eyes >= 2 or (eyes >= own and len(group_liberties) > len(liberties)) or group_liberties - liberties:
             continue
         return i
