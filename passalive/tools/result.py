@@ -10,8 +10,9 @@ This module puts them together for a game:
   chains that are not proved can end (each alive or dead).  With at most
   `EXACT_RANGE` such chains every combination is counted; with more, the two
   extremes (every unproved black chain dead and every white one alive, and
-  the reverse), which bound every combination because a chain's death never
-  raises its owner's count;
+  the reverse), which bound every combination when a chain's death never
+  raises its owner's count (docs/eyes-and-scoring.md says when that holds;
+  `GameResult.exact_range` says which was done);
 * **result proven** when every ending in the range has the same winner (or
   all are the same draw); **finished** when no chain is unsettled;
 * **the record compared**: a numeric `RE` agrees or not, and when not, the
