@@ -23,7 +23,9 @@ read here, never goscorer's code:
 
 Written: `boards.txt`, every board as a Sensei diagram titled with goscorer's
 test name, its marked stones as the diagram's `{SCORE dead=...}` line (the
-stones given as dead: goscorer's input, as `--dead` is passalive's), and
+stones given as dead: goscorer's input, as `--dead` is passalive's; `dead=none`
+when nothing is marked, so that every board says its marks are complete and
+`passalive score` judges no unmarked chain dead, as goscorer never does), and
 `expected.json`, one entry per board: size, the dead stones (GTP names), both
 totals, and goscorer's seki, false-eye and dame points for reference.
 """
@@ -101,8 +103,9 @@ def diagram(title: str, rows: list[str]) -> str:
     body = [f"$$ | {' '.join(stones[c] for c in row)} |" for row in rows]
     dead = points(rows, "bw", height)
     lines = [f"$$ {title}", edge, *body, edge]
-    if dead:
-        lines.append(f"$$ {{SCORE dead={','.join(dead)}}}")
+    # always a SCORE line, `dead=none` when goscorer's test marks nothing: the line says the marks are
+    # complete (every chain no proof settles is given alive, as goscorer takes every unmarked stone)
+    lines.append(f"$$ {{SCORE dead={','.join(dead) or 'none'}}}")
     return "\n".join(lines) + "\n"
 
 
