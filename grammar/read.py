@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -138,7 +139,7 @@ def iter_diagrams(
     is an InputError (raised when the end is reached)."""
     name, data, skipped = read_input(path)
     fmt = format or ("sgf" if name.lower().endswith(".sgf") else None)
-    if fmt == "sgf" or (fmt is None and data.lstrip().startswith(b"(;")):
+    if fmt == "sgf" or (fmt is None and looks_like_sgf(data)):
         from passalive.grammar.sgf import read_sgf
 
         yield read_sgf(data, name, node=node, allow_illegal=allow_illegal)
@@ -155,6 +156,14 @@ def iter_diagrams(
         raise InputError(
             f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
         )
+
+
+_SGF_START = re.compile(rb"[ \t\n\r\f\v]*\(;")
+
+
+def looks_like_sgf(data: bytes) -> bool:
+    """Whether a file's bytes start (after white space) with `(;`, without a copy of them."""
+    return _SGF_START.match(data) is not None
 
 
 def read_input(path: str | os.PathLike[str]) -> tuple[str, bytes, int]:
