@@ -617,9 +617,12 @@ def _step(reader: _Reader, node: _Node, index: int) -> Step:
         values = node.raw_values(name)
         if len(values) != 1:
             raise reader.error(f"{name} has {len(values)} values; a move is one point, e.g. {name}[dd]", node.value_at(name, 1))
-        raw = values[0].strip()
-        if raw and not (raw == b"tt" and reader.size <= 19):
-            point = reader.point(raw, name, node.value_at(name, 0))
+        raw = values[0]
+        point = _point_table(reader.size).get(raw)  # the usual move; anything else is looked at closely
+        if point is None:
+            raw = raw.strip()
+            if raw and not (raw == b"tt" and reader.size <= 19):
+                point = reader.point(raw, name, node.value_at(name, 0))
     return Step(
         node=index,
         colour=colour,
