@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from passalive.errors import InputError, Location
+from passalive.errors import InputError, Location, split_lines
 from passalive.go.diagram import Diagram
 from passalive.go.limits import MAX_FILE_BYTES
 
@@ -36,7 +36,7 @@ def detect_format(text: str, path: str = "<string>") -> str:
     when any line starts with `$$`, else `plain`."""
     if path.lower().endswith(".sgf") or text.lstrip().startswith("(;"):
         return "sgf"
-    return _detect_lines(text.splitlines())
+    return _detect_lines(split_lines(text))
 
 
 def _detect_lines(lines: list[str]) -> str:
@@ -93,7 +93,7 @@ def iter_text(
         return
     if format not in (None, "sensei", "plain"):
         raise InputError(f"unknown input format {format!r}; expected one of {', '.join(FORMATS)}")
-    lines = text.splitlines()
+    lines = split_lines(text)
     del text
     fmt = format or _detect_lines(lines)
     if fmt == "sensei":

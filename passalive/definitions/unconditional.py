@@ -251,9 +251,11 @@ def _capture_non_invincible(bd: _Board, colour: int, exceptions: set[int]) -> tu
             else:
                 libs = bd.liberties(pos)
                 if len(libs) == 1:
+                    # GNU Go asserts this capture is played (its board is at most 19x19); on a larger
+                    # board the stack can be full: then nothing is captured, which keeps the loop finite
                     if bd.trymove(libs[0], other, ignore_ko=True):
                         played += 1
-                    something_captured = True
+                        something_captured = True
                 else:
                     while played > save:
                         bd.popgo()

@@ -44,7 +44,7 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.go.bitboard import Grid, Position
 from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
-from passalive.errors import InputError, Location, UsageError
+from passalive.errors import InputError, Location, UsageError, split_lines
 from passalive.go.suicide import Suicide
 from passalive.tools.explore.shrink import shrink
 
@@ -315,7 +315,7 @@ def read_records(path: Path) -> list[dict[str, object]]:
             where,
         ) from None
     records = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(split_lines(text), 1):
         line = raw.strip()
         if not line:
             continue
