@@ -109,5 +109,11 @@ class IllegalMoveError(PassaliveError):
     """A move the rules do not allow: on an occupied point, or a forbidden suicide."""
 
 
+class BudgetError(PassaliveError):
+    """A search that stopped at its budget (a default one or the user's) before
+    it decided: the answer is *unknown*, never a guess (the message names the
+    budget; docs/limits.md lists the defaults)."""
+
+
 class UsageError(PassaliveError):
     """A request that does not make sense, e.g. a variant that refuses `--suicide`."""

@@ -44,6 +44,12 @@ DEFAULT_RULE_SECONDS = 8.0
 """Default bound on the time of one run of a rule program (`--max-rule-seconds`);
 a dense 52x52 board takes about 3 s on the bundled programs."""
 
+DEFAULT_CSP_SECONDS = 10.0
+"""Default bound on the time of the constraint search of the variant `definition`
+(per colour of a diagram); past it the answer is unknown (`BudgetError`).  The
+search is exponential in the worst case: lattice-like 11x11-19x19 positions ran
+past 30 s without a bound."""
+
 
 def board_size_problem(width: int, height: int) -> str | None:
     """Why a width x height board is beyond the limits, or None when it is not."""
