@@ -132,3 +132,25 @@ def test_past_its_deadline_the_oracle_sets_up_no_search(monkeypatch):
     (diagram,) = parse_diagrams(lattice(13))
     answer = Oracle(Budget(states=0)).decide(diagram.board, Colour.BLACK, diagram_suicide(), deadline=time.monotonic())
     assert answer.truths and all(t.status is Status.UNKNOWN and t.reason == "the time ran out" for t in answer.truths)
+
+
+def test_static_safety_on_the_rule_engine_refuses_a_52x52_board_at_once_with_the_reason(tmp_path, capsys, monkeypatch):
+    import passalive.definitions.facts as facts
+
+    def ran(*args, **kwargs):
+        raise AssertionError("the rule program ran")
+
+    monkeypatch.setattr(facts, "run_bundled", ran)  # refused before any work
+    board = tmp_path / "dense.plain"
+    board.write_text(lattice(52))
+    code, _, err = run(["analyse", "--variant", "static-safety", "--engine", "rules", str(board)], capsys)
+    assert code == 2
+    assert err.startswith(f"{board}:1:1: error: the variant 'static-safety' on the rule engine answers on boards of at most 961 points")
+    assert "use --engine direct" in err
+
+
+def test_static_safety_on_the_rule_engine_answers_up_to_its_limit(tmp_path, capsys):
+    board = tmp_path / "lattice.plain"
+    board.write_text(lattice(19))
+    code, out, _ = run(["analyse", "--variant", "static-safety", "--engine", "rules", "--max-rule-seconds", "120", str(board)], capsys)
+    assert code == 0 and "black" in out
