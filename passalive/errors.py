@@ -115,5 +115,10 @@ class BudgetError(PassaliveError):
     budget; docs/limits.md lists the defaults)."""
 
 
+class OutputError(PassaliveError):
+    """A file passalive writes could not be written (a full or read-only disk):
+    the message names the file and the reason; what was written before stays whole."""
+
+
 class UsageError(PassaliveError):
     """A request that does not make sense, e.g. a variant that refuses `--suicide`."""

@@ -633,5 +633,6 @@ def json_line(data: dict[str, Any]) -> str:
 
 def echo_json_line(data: dict[str, Any] | str) -> None:
     """One JSON object on its own line (or lines already made by `json_line`), flushed at once."""
-    sys.stdout.write(data if isinstance(data, str) else json_line(data))
-    sys.stdout.flush()
+    from passalive.output.files import write_output
+
+    write_output(data if isinstance(data, str) else json_line(data))  # whole lines, even on a full disk
