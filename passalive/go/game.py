@@ -53,7 +53,8 @@ class Source:
     path: str
     text: str = field(repr=False)
     _starts: list[int] = field(default_factory=list, repr=False)
-    _lines: dict[int, str] = field(default_factory=dict, repr=False)
+    _lines: dict[int, tuple[str, bool]] = field(default_factory=dict, repr=False)
+    """Each line cut out so far, as shown, and whether it is ASCII."""
 
     def location(self, offset: int) -> Location:
         """File, 1-based line and column, and the line itself, of a text offset."""
@@ -63,9 +64,12 @@ class Source:
         start = self._starts[line]
         if line not in self._lines:
             end = LINE_BREAK.search(self.text, start)
-            self._lines[line] = _shown(self.text[start : end.start() if end else len(self.text)])
-        column = len(_shown(self.text[start:offset])) + 1
-        return Location(self.path, line + 1, column, self._lines[line])
+            raw = self.text[start : end.start() if end else len(self.text)]
+            self._lines[line] = (raw, True) if raw.isascii() else (_shown(raw), False)
+        shown, ascii_line = self._lines[line]
+        # an ASCII line (shown as it is): the column at once, even on a file of one long line
+        column = offset - start + 1 if ascii_line else len(_shown(self.text[start:offset])) + 1
+        return Location(self.path, line + 1, column, shown)
 
 
 def _shown(raw: str) -> str:
