@@ -13,7 +13,16 @@ under one of the variants of Benson's definition.  Game records (SGF):
 from passalive.definitions.analysis import VARIANTS, Analysis, analyse
 from passalive.go.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
 from passalive.go.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
-from passalive.errors import IllegalMoveError, IllegalPositionError, InputError, Location, PassaliveError, UsageError
+from passalive.errors import (
+    BudgetError,
+    IllegalMoveError,
+    IllegalPositionError,
+    InputError,
+    Location,
+    OutputError,
+    PassaliveError,
+    UsageError,
+)
 from passalive.go.game import Game, GameInfo, Position, Step
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.grammar.sgf import read_game_file as read_games
@@ -27,6 +36,7 @@ __all__ = [
     "analyse",
     "Annotation",
     "Board",
+    "BudgetError",
     "CaptureClaim",
     "Chain",
     "Colour",
@@ -41,6 +51,7 @@ __all__ = [
     "Mark",
     "MarkKind",
     "Move",
+    "OutputError",
     "PassaliveError",
     "Position",
     "Step",
