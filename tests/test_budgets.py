@@ -154,3 +154,13 @@ def test_static_safety_on_the_rule_engine_answers_up_to_its_limit(tmp_path, caps
     board.write_text(lattice(19))
     code, out, _ = run(["analyse", "--variant", "static-safety", "--engine", "rules", "--max-rule-seconds", "120", str(board)], capsys)
     assert code == 0 and "black" in out
+
+
+def test_check_reports_a_variant_past_its_budget_as_unknown(tmp_path, capsys, monkeypatch):
+    page = tmp_path / "page.txt"
+    page.write_text("$$ two eyes\n$$ | X X X X X\n$$ | X . X . X\n$$ | X X X X X\n$$ | . . . . .\n"
+                    "$$ {EXPECT variant=definition black=1:1}\n")
+    monkeypatch.setattr(limits, "DEFAULT_CSP_SECONDS", 0.0)
+    code, out, err = run(["check", "--json", "--variant", "definition", str(page)], capsys)
+    assert code == 0, err
+    assert '"unknown"' in out and "ran out of its budget of 0 s" in out
