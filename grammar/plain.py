@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import GTP_LETTERS, Frame
 from passalive.go.diagram import Diagram
-from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.errors import IllegalPositionError, InputError, Location, split_lines
 from passalive.go.limits import MAX_SIDE
 from passalive.go.numbers import digits_end, is_ascii_digit, read_number
 
@@ -55,7 +55,7 @@ def read_plain(
 ) -> list[Diagram]:
     """Every plain board of a text (blocks of lines separated by blank lines);
     `board_size` is the size of the full board they are cut from (see `sides`)."""
-    return list(iter_plain(text.splitlines(), path, allow_illegal=allow_illegal, board_size=board_size))
+    return list(iter_plain(split_lines(text), path, allow_illegal=allow_illegal, board_size=board_size))
 
 
 def iter_plain(

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from passalive.errors import InputError, Location
+from passalive.errors import InputError, Location, split_lines
 from passalive.go.diagram import Diagram
 from passalive.go.limits import MAX_FILE_BYTES
 
@@ -35,7 +36,7 @@ def detect_format(text: str, path: str = "<string>") -> str:
     when any line starts with `$$`, else `plain`."""
     if path.lower().endswith(".sgf") or text.lstrip().startswith("(;"):
         return "sgf"
-    return _detect_lines(text.splitlines())
+    return _detect_lines(split_lines(text))
 
 
 def _detect_lines(lines: list[str]) -> str:
@@ -104,7 +105,7 @@ def iter_text(
         return
     if format not in (None, "sensei", "plain"):
         raise InputError(f"unknown input format {format!r}; expected one of {', '.join(FORMATS)}")
-    lines = text.splitlines()
+    lines = split_lines(text)
     del text
     fmt = format or _detect_lines(lines)
     prose = _prose_line(lines) if format is None and fmt == "plain" else None
@@ -156,7 +157,7 @@ def iter_diagrams(
     is an InputError (raised when the end is reached)."""
     name, data, skipped = read_input(path)
     fmt = format or ("sgf" if name.lower().endswith(".sgf") else None)
-    if fmt == "sgf" or (fmt is None and data.lstrip().startswith(b"(;")):
+    if fmt == "sgf" or (fmt is None and looks_like_sgf(data)):
         from passalive.grammar.sgf import read_sgf
 
         yield read_sgf(data, name, node=node, allow_illegal=allow_illegal)
@@ -173,6 +174,14 @@ def iter_diagrams(
         raise InputError(
             f"{name}: no diagram in this file; expected Sensei's $$ markup, a plain board of X/O/. rows or SGF"
         )
+
+
+_SGF_START = re.compile(rb"[ \t\n\r\f\v]*\(;")
+
+
+def looks_like_sgf(data: bytes) -> bool:
+    """Whether a file's bytes start (after white space) with `(;`, without a copy of them."""
+    return _SGF_START.match(data) is not None
 
 
 def read_input(path: str | os.PathLike[str]) -> tuple[str, bytes, int]:

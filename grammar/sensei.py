@@ -37,7 +37,7 @@ from passalive.go.diagram import (
     expectation,
     frame_for,
 )
-from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.errors import IllegalPositionError, InputError, Location, split_lines
 from passalive.go.limits import MAX_BLOCK_LINES, MAX_MOVE_NUMBER, MAX_SIDE
 from passalive.go.numbers import digits_end, is_ascii_digit, is_number, read_number
 from passalive.go.play import play
@@ -148,7 +148,7 @@ def read_sensei(
     text: str, path: str = "<string>", *, replay: bool = True, allow_illegal: bool = False
 ) -> list[Diagram]:
     """Every `$$` diagram of a text, in order."""
-    return list(iter_sensei(text.splitlines(), path, replay=replay, allow_illegal=allow_illegal))
+    return list(iter_sensei(split_lines(text), path, replay=replay, allow_illegal=allow_illegal))
 
 
 def iter_sensei(

@@ -1,13 +1,20 @@
 """Reader for SGF files: every game tree of a collection, one line of each.
 
-sgfmill parses the file (`sgf_grammar.parse_sgf_collection`: the game trees
-with their raw property values); passalive then reads the properties itself
-into a `passalive.go.game.Game` -- the root's facts (SZ, KM, HA, RU, PB, PW,
-RE, GN) and the setup (AB/AW/AE) and move (B/W) of every node of the chosen
-line as point ids.  `Game.positions()` replays them.  A small scanner finds
-where each node and property starts in the text, so every error and warning
-points into the file (file:line:col); it also finds what sgfmill would merge
-or skip without a word:
+The file is read as SGF says: its structure (parentheses, `;`, property
+names, brackets) is ASCII, so it is scanned as bytes (one character per byte,
+`Source`), and only text values (RU, PB, PW, RE, GN) are decoded, by the
+game's `CA` when that names a character set passalive can use (`text_encoding`:
+an ASCII-compatible character set of an allow-list), else as UTF-8 with bad
+bytes replaced and a located warning.  A scanner finds each node, the node it
+follows and where each of its properties starts, one game tree at a time
+(`iter_games` yields each game before the next tree is scanned, so a
+collection is read in memory proportional to the file and one game); the
+reader then takes the root's facts (SZ, KM, HA, RU, PB, PW, RE, GN) and the
+setup (AB/AW/AE) and move (B/W) of every node of the chosen line as point
+ids, in time linear in the tree (a line is its last node and the nodes it
+follows).  `Game.positions()` replays them.  Every error and warning points
+into the file (file:line:col); the scanner also finds what a lenient reader
+would merge or skip without a word:
 
 * errors: a syntax error (an unclosed bracket or parenthesis, a node after a
   variation, text outside a game tree), two moves in one node (`;B[aa]W[bb]`
@@ -17,21 +24,21 @@ or skip without a word:
 * warnings (the file is read): a list property given twice in a node
   (`AB[aa]AB[bb]`, written by some editors: both lists are used), a
   single-valued property repeated with the same value, a rule set (RU) whose
-  suicide rule passalive does not know (suicide illegal is assumed).
+  suicide rule passalive does not know (suicide illegal is assumed), a `CA`
+  that is no character set passalive can use.
 
 Values are quoted in messages up to 80 characters.
 """
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-
-from sgfmill import sgf_grammar
 
 from passalive.errors import IllegalPositionError, InputError, Location
 from passalive.go.board import Colour
@@ -55,6 +62,8 @@ class _Node:
 
     position: int
     text: str = field(repr=False, default="")
+    parent: int = -1
+    """The index (in its tree) of the node this one follows; -1 for the root."""
     properties: dict[str, list[tuple[int, int, int]]] = field(default_factory=dict)
     """ident -> every occurrence as (where its name starts, where its values start and end)."""
 
@@ -66,16 +75,15 @@ class _Node:
         return None
 
     def raw_values(self, name: str) -> list[bytes]:
-        """The raw values (between the brackets, escapes kept) of every
-        occurrence of property `name`, in order: what sgfmill would give.
-        For ASCII text only (`read_games` asks only then)."""
+        """The raw values (the bytes between the brackets, escapes kept) of
+        every occurrence of property `name`, in order."""
         values: list[bytes] = []
         for _, start, end in self.properties[name]:
-            span = self.text[start:end].rstrip()
+            span = self.text[start:end].rstrip(_SPACE)
             if "\\" not in span and span.count("]") == span.count("][") + 1:  # no escape, no space between: one split
-                values.extend(span[1:-1].encode("ascii").split(b"]["))
+                values.extend(span[1:-1].encode("latin-1").split(b"]["))
             else:
-                values.extend(_VALUE_BYTES.findall(span.encode("ascii")))
+                values.extend(_VALUE_BYTES.findall(span.encode("latin-1")))
         return values
 
     def grid_points(self, name: str, size: int) -> list[int] | None:
@@ -83,12 +91,12 @@ class _Node:
         -- once, every value two letters, nothing between the values -- else
         None (then `_Reader.points` reads it value by value).  A setup list
         may hold every point of the board: its text is read four bytes (one
-        `[xy]`) at a time.  For ASCII text only."""
+        `[xy]`) at a time."""
         occurrences = self.properties[name]
         if len(occurrences) != 1:
             return None
         _, start, end = occurrences[0]
-        data = self.text[start:end].rstrip().encode("ascii")
+        data = self.text[start:end].rstrip(_SPACE).encode("latin-1")
         if len(data) % 4 or data[:1] != b"[":
             return None
         try:  # each word `xy][` of the text after its first [ is one point
@@ -114,27 +122,33 @@ is matched first, in half the steps of the general value."""
 _VALUE = re.compile(r"\[[^\\\]]*(?:\\.[^\\\]]*)*\]", re.S)
 _VALUE_BYTES = re.compile(rb"\[([^\\\]]*(?:\\.[^\\\]]*)*)\]", re.S)
 SETUP = ("AB", "AW", "AE")
-"""The setup properties: long lists of points, read from the scanner's spans (see `read_games`)."""
-_TOKEN = re.compile(r"\s*(?:([A-Za-z]+)\s*(" + _VALUES + r")|([A-Za-z]+)|([;()]))", re.S)
+"""The setup properties: long lists of points, read from the scanner's spans."""
+_TOKEN = re.compile(r"\s*(?:([A-Za-z]+)\s*(" + _VALUES + r")|([A-Za-z]+)|([;()]))", re.S | re.ASCII)
+_SPACE = " \t\n\r\f\v"
+"""The white space between SGF's tokens (ASCII only: the text is the file's bytes)."""
 
 
-def _scan(text: str) -> list[_Node]:
-    """The nodes of every game tree in text order; raises _Problem (message, offset) on a syntax problem.
+def _scan(text: str) -> Iterator[list[_Node]]:
+    """The nodes of each game tree in text order, one tree at a time (each
+    node knows the node it follows); raises _Problem (message, offset) on a
+    syntax problem, when the scan reaches it.
 
     One regular-expression match per property (its name and all its values)
     or delimiter; where each value starts is found again only for a message.
     """
     nodes: list[_Node] = []
+    trees = 0
     depth = 0
     has_node: list[bool] = []  # per open tree: a node seen in its sequence
     closed_child: list[bool] = []  # per open tree: a variation already closed in it
+    last: list[int] = []  # per open tree: its last node so far (at first: the node it follows)
     i = 0
     n = len(text)
     match = _TOKEN.match
     while True:
         m = match(text, i)
         if m is None:
-            rest = text[i:].lstrip()
+            rest = text[i:].lstrip(_SPACE)
             if not rest:
                 break
             at = n - len(rest)
@@ -157,7 +171,7 @@ def _scan(text: str) -> list[_Node]:
             if not name:
                 raise _Problem(f"property name {_quote(word)} has no capital letter", at)
             if m.group(3):
-                after = text[i:].lstrip()
+                after = text[i:].lstrip(_SPACE)
                 if after[:1] == "[":
                     raise _Problem("this property value is never closed with ]", n - len(after))
                 raise _Problem(f"property {_quote(word)} without a value; expected [...] after it", at)
@@ -173,6 +187,7 @@ def _scan(text: str) -> list[_Node]:
             depth += 1
             has_node.append(False)
             closed_child.append(False)
+            last.append(last[-1] if last else -1)
         elif ch == ")":
             if depth == 0:
                 raise _Problem("this ) closes no (", at)
@@ -181,20 +196,25 @@ def _scan(text: str) -> list[_Node]:
             depth -= 1
             has_node.pop()
             closed_child.pop()
+            last.pop()
             if depth:
                 closed_child[-1] = True
+            else:
+                trees += 1
+                yield nodes
+                nodes = []
         else:
             if depth == 0:
                 raise _Problem("a node ; outside the game tree (...)", at)
             if closed_child[-1]:
                 raise _Problem("a node ; after a variation; nodes come before a tree's variations", at)
             has_node[-1] = True
-            nodes.append(_Node(at, text))
-    if not nodes and depth == 0:
+            nodes.append(_Node(at, text, last[-1]))
+            last[-1] = len(nodes) - 1
+    if not trees and depth == 0:
         raise _Problem("no SGF data: expected a game tree starting with (;", 0)
     if depth:
         raise _Problem("this ( is never closed with )", _open_paren(text))
-    return nodes
 
 
 def _open_paren(text: str) -> int:
@@ -240,20 +260,25 @@ class _Reader:
     def warn(self, message: str, at: int) -> None:
         self.warnings.append((message, self.source.location(at)))
 
-    def text(self, raw: bytes) -> str:
-        value: bytes = sgf_grammar.simpletext_value(raw)  # sgfmill is untyped
+    def text(self, raw: bytes, encoding: str | None = None) -> str:
+        """A SimpleText value: escapes resolved, white space made spaces,
+        decoded by `encoding` (default: the game's, from CA), bad bytes replaced."""
+        value = _simple_text(raw)
         try:
-            return value.decode(self.encoding, errors="replace")
-        except LookupError:
+            return value.decode(encoding or self.encoding, errors="replace")
+        except (LookupError, UnicodeError, ValueError):  # text_encoding has checked the codec: never expected
             return value.decode("utf-8", errors="replace")
 
-    def single(self, props: dict[str, list[bytes]], node: _Node, name: str) -> str | None:
+    def single(self, node: _Node, name: str, *, text: bool = True) -> str | None:
         """The one value of a single-valued property (None if absent); a
-        repeat with the same value is a warning, with another an error."""
-        if name not in props:
+        repeat with the same value is a warning, with another an error.
+        `text`: a text value, decoded by the game's CA; else a number or a
+        name, read as ASCII (the structure's own encoding)."""
+        if name not in node.properties:
             return None
-        values = props[name]
-        texts = [self.text(v).strip() for v in values]
+        values = node.raw_values(name)
+        encoding = None if text else "ascii"
+        texts = [self.text(v, encoding).strip() for v in values]
         if len(values) > 1:
             at = node.value_at(name, 1)
             if any(t != texts[0] for t in texts[1:]):
@@ -367,8 +392,84 @@ def rule_suicide(rules: str) -> Suicide | None:
 # ------------------------------------------------------------------ games
 
 
-def _decode(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace")
+_SOFT_BREAK = re.compile(rb"\\(\r\n|\n\r|\r|\n|.)", re.S)
+_WHITE = bytes.maketrans(b"\t\n\r\v\f", b"     ")
+
+
+def _simple_text(raw: bytes) -> bytes:
+    """A SimpleText value as SGF (FF[4]) defines it: a backslash before a line
+    break removes both (a soft break), before any other byte it stands for
+    that byte; every white-space byte but space, and a line break (`\\r\\n`
+    as one), becomes a space."""
+    if b"\\" in raw:
+        raw = _SOFT_BREAK.sub(lambda m: b"" if m.group(1) in (b"\r\n", b"\n\r", b"\r", b"\n") else m.group(1), raw)
+    if b"\r" in raw:
+        raw = raw.replace(b"\r\n", b" ").replace(b"\n\r", b" ")
+    return raw.translate(_WHITE)
+
+
+_CHARSETS = re.compile(
+    r"utf-8(-sig)?|ascii|iso8859-\d+|cp(437|8\d\d|874|9[3-5]\d|125\d|1006)|mac-\w+|koi8-[a-z]|kz1048|ptcp154"
+    r"|tis-620|hp-roman8|shift_jis(x0213|_2004)?|euc_(jp|jis_2004|jisx0213|kr)|gb2312|gbk|gb18030|big5(hkscs)?|johab"
+)
+"""The character sets a CA may name (by Python's name of the codec): the
+ASCII-compatible ones, where SGF's brackets and backslashes are the bytes
+they look like.  Not a codec that is no character set (`idna`, `punycode`,
+`unicode_escape`, `undefined`, `rot13`) nor one that writes ASCII otherwise
+(UTF-16, UTF-32, UTF-7, EBCDIC, ISO-2022)."""
+
+_ASCII_PROBE = bytes(range(0x20, 0x7F))
+
+
+def text_encoding(name: str) -> str | None:
+    """The codec for `CA[name]`, or None when passalive cannot decode text by it.
+
+    Taken: a name Python knows for a character set of `_CHARSETS` that reads
+    printable ASCII as itself (checked, not assumed).  Anything else -- an
+    unknown name, a codec that is no character set, one that is not
+    ASCII-compatible, a name with a NUL or other control character -- is None.
+    """
+    if not name or len(name) > 40 or not (name.isascii() and name.isprintable()):
+        return None
+    try:
+        codec = codecs.lookup(name).name
+        if not _CHARSETS.fullmatch(codec) or _ASCII_PROBE.decode(codec) != _ASCII_PROBE.decode("ascii"):
+            return None
+    except (LookupError, UnicodeError, ValueError):
+        return None
+    return codec
+
+
+def iter_games(
+    data: bytes,
+    path: str = "<string>",
+    *,
+    variation: int = 1,
+    suicide: Suicide | None = None,
+) -> Iterator[Game]:
+    """Every game tree of an SGF collection, each along line `variation`, one
+    at a time: a game is yielded before the next tree is scanned, so a
+    collection of thousands of games holds one of them (and the file's bytes).
+
+    Lines are numbered by their last node in file order (1 = the main line,
+    which takes the first variation at every fork).  `suicide` overrides the
+    rule set's own suicide rule.  Raises InputError at the first problem,
+    when the reading reaches it (after the games before it).
+    """
+    text = data.decode("latin-1")  # one character per byte: offsets are byte offsets
+    del data
+    source = Source(path, text)
+    trees = _scan(text)
+    number = 0
+    while True:
+        try:
+            nodes = next(trees, None)
+        except _Problem as problem:
+            raise InputError(f"bad SGF: {problem.message}", source.location(problem.position)) from None
+        if nodes is None:
+            return
+        number += 1
+        yield _game(nodes, number, source, variation, suicide)
 
 
 def read_games(
@@ -378,105 +479,59 @@ def read_games(
     variation: int = 1,
     suicide: Suicide | None = None,
 ) -> list[Game]:
-    """Every game tree of an SGF collection, each along line `variation`.
+    """Every game tree of an SGF collection, each along line `variation` (see `iter_games`)."""
+    return list(iter_games(data, path, variation=variation, suicide=suicide))
 
-    Lines are numbered by their last node in file order (1 = the main line,
-    which takes the first variation at every fork).  `suicide` overrides the
-    rule set's own suicide rule.  Raises InputError at the first problem.
+
+def _line(nodes: list[_Node], variation: int) -> tuple[list[int], int]:
+    """The nodes (indices) of line `variation` of a tree, root first, or []
+    when it has fewer lines; and how many lines it has.
+
+    A line ends at a node that no node follows (its leaf); lines are counted
+    by their leaves in file order, and the line is its leaf and the nodes it
+    follows: one pass over the tree, whatever its shape.
     """
-    text = _decode(data)
-    source = Source(path, text)
-    try:
-        scanned = _scan(text)
-    except _Problem as problem:
-        raise InputError(f"bad SGF: {problem.message}", source.location(problem.position)) from None
-    collapsed = data.isascii()  # then text offsets are byte offsets
-    try:
-        trees = sgf_grammar.parse_sgf_collection(_without_setup_lists(data, scanned) if collapsed else data)
-    except ValueError:
-        raise InputError("bad SGF: cannot read the game trees of this file", source.location(0)) from None
-    if sum(_count(tree) for tree in trees) != len(scanned):  # the two readings must agree node for node
-        raise InputError("bad SGF: cannot read the game trees of this file", source.location(0))
-    games: list[Game] = []
-    first = 0
-    for number, tree in enumerate(trees, 1):
-        games.append(_game(tree, scanned, first, number, source, variation, suicide, collapsed))
-        first += _count(tree)
-    return games
-
-
-def _without_setup_lists(data: bytes, scanned: list[_Node]) -> bytes:
-    """The file for sgfmill with every setup list (AB, AW, AE) cut to one empty value.
-
-    A setup node may list every stone of a board, and sgfmill makes a token
-    and a list item of each value; the scanner has already found each list
-    as one span, so `_step` reads the points from there (`_Node.raw_values`)
-    and sgfmill reads the tree and every other property.  Only for ASCII
-    data, whose text offsets are its byte offsets.
-    """
-    spans = sorted(
-        (start, end) for node in scanned for name in SETUP for _, start, end in node.properties.get(name, ())
-    )
-    if not spans:
-        return data
-    pieces = []
-    done = 0
-    for start, end in spans:
-        pieces.append(data[done:start])
-        pieces.append(b"[]")
-        done = end
-    pieces.append(data[done:])
-    return b"".join(pieces)
-
-
-def _count(tree: sgf_grammar.Coarse_game_tree) -> int:
-    total = 0
-    stack = [tree]
-    while stack:
-        t = stack.pop()
-        total += len(t.sequence)
-        stack.extend(t.children)
-    return total
-
-
-def _lines(tree: sgf_grammar.Coarse_game_tree, first: int) -> Iterator[list[tuple[dict[str, list[bytes]], int]]]:
-    """Every line of a tree in file order, as (properties, index of the node in the file)."""
-    # (tree, index of its first node, the line up to it)
-    stack: list[tuple[sgf_grammar.Coarse_game_tree, int, list[tuple[dict[str, list[bytes]], int]]]] = [(tree, first, [])]
-    while stack:
-        t, start, line = stack.pop()
-        line = line + [(props, start + i) for i, props in enumerate(t.sequence)]
-        if not t.children:
-            yield line
-            continue
-        following = start + len(t.sequence)
-        children = []
-        for child in t.children:
-            children.append((child, following, line))
-            following += _count(child)
-        stack.extend(reversed(children))
+    followed = bytearray(len(nodes))
+    for node in nodes:
+        if node.parent >= 0:
+            followed[node.parent] = 1
+    count = 0
+    chosen: list[int] = []
+    for index, is_followed in enumerate(followed):
+        if not is_followed:
+            count += 1
+            if count == variation:
+                while index >= 0:
+                    chosen.append(index)
+                    index = nodes[index].parent
+                chosen.reverse()
+    return chosen, count
 
 
 def _game(
-    tree: sgf_grammar.Coarse_game_tree,
-    scanned: list[_Node],
-    first: int,
+    nodes: list[_Node],
     number: int,
     source: Source,
     variation: int,
     suicide: Suicide | None,
-    collapsed: bool = False,
 ) -> Game:
-    root_props = tree.sequence[0]
-    root = scanned[first]
+    root = nodes[0]
     reader = _Reader(source)
-    charset = root_props.get("CA")
-    if charset:
-        reader.encoding = charset[0].decode("ascii", errors="replace").strip() or "utf-8"
-    game = reader.single(root_props, root, "GM")
+    charset = reader.single(root, "CA", text=False)
+    if charset is not None:
+        codec = text_encoding(charset)
+        if codec is None:
+            reader.warn(
+                f"CA[{_quote(charset)[1:-1]}] is no character set passalive can read (an ASCII-compatible one "
+                "such as UTF-8, ISO-8859-1, Shift_JIS or GB2312); text values read as UTF-8, bad bytes replaced",
+                root.first("CA") or 0,
+            )
+        else:
+            reader.encoding = codec
+    game = reader.single(root, "GM", text=False)
     if game is not None and game != "1":
         raise reader.error(f"GM[{_quote(game)[1:-1]}] is not a game of Go; expected GM[1]", root.first("GM") or 0)
-    size_text = reader.single(root_props, root, "SZ")
+    size_text = reader.single(root, "SZ", text=False)
     if size_text is not None:
         at = root.first("SZ") or 0
         if ":" in size_text or not (size_text.isascii() and size_text.isdigit()) or not 1 <= int(size_text[:6]) <= MAX_SIZE:
@@ -485,12 +540,12 @@ def _game(
                 "(passalive does not read rectangular SGF boards)", at,
             )
         reader.size = int(size_text)
-    rules = reader.single(root_props, root, "RU")
+    rules = reader.single(root, "RU")
     rule = rule_suicide(rules) if rules is not None else None
     if rules is not None and rule is None:
         reader.warn(f"RU[{_quote(rules)[1:-1]}]: a rule set passalive does not know; suicide taken as illegal", root.first("RU") or 0)
-    komi_text = reader.single(root_props, root, "KM")
-    handicap_text = reader.single(root_props, root, "HA")
+    komi_text = reader.single(root, "KM", text=False)
+    handicap_text = reader.single(root, "HA", text=False)
     info = GameInfo(
         size=reader.size,
         komi=reader.real(komi_text, "KM", root.first("KM") or 0) if komi_text is not None else None,
@@ -501,24 +556,18 @@ def _game(
         rules=rules,
         suicide=suicide if suicide is not None else (rule or Suicide.ILLEGAL),
         suicide_source="given" if suicide is not None else (f"RU[{rules}]" if rule is not None else "default"),
-        black=reader.single(root_props, root, "PB"),
-        white=reader.single(root_props, root, "PW"),
-        result=reader.single(root_props, root, "RE"),
-        name=reader.single(root_props, root, "GN"),
+        black=reader.single(root, "PB"),
+        white=reader.single(root, "PW"),
+        result=reader.single(root, "RE"),
+        name=reader.single(root, "GN"),
     )
-    lines = _lines(tree, first)
-    count = 0
-    chosen = None
-    for line in lines:
-        count += 1
-        if count == variation:
-            chosen = line
-    if chosen is None:
+    chosen, count = _line(nodes, variation)
+    if not chosen:
         raise InputError(
             f"{source.path}: game {number} has {count} line(s) (variations), not line {variation}",
             source.location(root.position),
         )
-    steps = tuple(_step(reader, props, scanned[index], node, collapsed) for node, (props, index) in enumerate(chosen))
+    steps = tuple(_step(reader, nodes[index], node) for node, index in enumerate(chosen))
     return Game(
         path=source.path,
         number=number,
@@ -531,9 +580,8 @@ def _game(
     )
 
 
-def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: int, collapsed: bool = False) -> Step:
-    """One node's setup and move, checked; with `collapsed`, the setup lists
-    come from the scanner (see `_without_setup_lists`)."""
+def _step(reader: _Reader, node: _Node, index: int) -> Step:
+    """One node's setup and move, checked."""
     for name, occurrences in node.properties.items():
         if len(occurrences) > 1 and name in ("AB", "AW", "AE"):
             reader.warn(f"{name} is given {len(occurrences)} times in this node; the points of all are set", occurrences[1][0])
@@ -545,11 +593,9 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
         )
     setup: dict[str, list[int]] = {}
     for name in SETUP:
-        if name in props:
-            found = node.grid_points(name, reader.size) if collapsed else None
-            setup[name] = found if found is not None else reader.points(
-                node.raw_values(name) if collapsed else props[name], name, node
-            )
+        if name in node.properties:
+            found = node.grid_points(name, reader.size)
+            setup[name] = found if found is not None else reader.points(node.raw_values(name), name, node)
     if len(setup) > 1:
         names = list(setup)
         for i, first in enumerate(names):
@@ -563,7 +609,8 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
                         f"{second}[{where}]: the point is also in {first} of this node", node.first(second) or node.position
                     )
     marks = {  # territory marks; over a stone they mark it dead (KGS, OGS, GoGui)
-        name: reader.points([raw for raw in props[name] if raw.strip()], name, node) for name in ("TB", "TW") if name in props
+        name: reader.points([raw for raw in node.raw_values(name) if raw.strip()], name, node)
+        for name in ("TB", "TW") if name in node.properties
     }
     colour: Colour | None = None
     point: int | None = None
@@ -571,12 +618,15 @@ def _step(reader: _Reader, props: dict[str, list[bytes]], node: _Node, index: in
     if moves:
         name, move_at = moves[0]
         colour = Colour.BLACK if name == "B" else Colour.WHITE
-        values = props[name]
+        values = node.raw_values(name)
         if len(values) != 1:
             raise reader.error(f"{name} has {len(values)} values; a move is one point, e.g. {name}[dd]", node.value_at(name, 1))
-        raw = values[0].strip()
-        if raw and not (raw == b"tt" and reader.size <= 19):
-            point = reader.point(raw, name, node.value_at(name, 0))
+        raw = values[0]
+        point = _point_table(reader.size).get(raw)  # the usual move; anything else is looked at closely
+        if point is None:
+            raw = raw.strip()
+            if raw and not (raw == b"tt" and reader.size <= 19):
+                point = reader.point(raw, name, node.value_at(name, 0))
     return Step(
         node=index,
         colour=colour,
@@ -606,10 +656,13 @@ def read_sgf(
 ) -> Diagram:
     """The position after `node` (0 = root) or move `move` of one line of one
     game tree of the file (default: the last node of the first game's main line)."""
-    games = read_games(data, path, variation=variation)
-    if not 1 <= game <= len(games):
-        raise InputError(f"{path}: the file has {len(games)} game(s), not game {game}")
-    record = games[game - 1]
+    record = None
+    count = 0
+    for count, found in enumerate(iter_games(data, path, variation=variation), 1):  # the whole file: its errors too
+        if count == game:
+            record = found
+    if record is None:
+        raise InputError(f"{path}: the file has {count} game(s), not game {game}")
     position = record.position(node=node, move=move)
     board = position.board
     moves: list[Move] = []
@@ -645,4 +698,4 @@ def read_game_file(
 
     name, data, _ = read_input(path)
     rule = None if suicide is None else Suicide.parse(suicide)
-    yield from read_games(data, name, variation=variation, suicide=rule)
+    yield from iter_games(data, name, variation=variation, suicide=rule)

@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any
 from passalive.definitions.analysis import VARIANTS, Analysis, analyse
 from passalive.go.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
 from passalive.go.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
-from passalive.errors import IllegalMoveError, IllegalPositionError, InputError, Location, PassaliveError, UsageError
+from passalive.errors import (
+    BudgetError,
+    IllegalMoveError,
+    IllegalPositionError,
+    InputError,
+    Location,
+    OutputError,
+    PassaliveError,
+    UsageError,
+)
 from passalive.go.game import Game, GameInfo, Position, Step
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.grammar.sgf import read_game_file as read_games
@@ -75,6 +84,7 @@ __all__ = [
     "EyeReport",
     "Annotation",
     "Board",
+    "BudgetError",
     "CaptureClaim",
     "Chain",
     "Colour",
@@ -89,6 +99,7 @@ __all__ = [
     "Mark",
     "MarkKind",
     "Move",
+    "OutputError",
     "PassaliveError",
     "Position",
     "Step",

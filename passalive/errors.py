@@ -35,6 +35,26 @@ def clip_values(message: str) -> str:
     return _LONG_QUOTED.sub(cut, message)
 
 
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""What ends a line in every reader: `\\n`, `\\r\\n` or `\\r`, as editors and
+`file:line` tools count them -- never a form feed, a vertical tab or U+2028,
+which `str.splitlines` would also count (and so report a later line)."""
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, split at `\\n`, `\\r\\n` and `\\r` only (see LINE_BREAK);
+    like `str.splitlines`, a break at the very end starts no further line."""
+    lines = LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def line_starts(text: str) -> list[int]:
+    """Where every line of a text starts (the first at 0), lines ended as LINE_BREAK says."""
+    return [0, *(m.end() for m in LINE_BREAK.finditer(text))]
+
+
 @dataclass(frozen=True)
 class Location:
     """A place in an input text: 1-based line and column, and the line itself."""
@@ -87,6 +107,17 @@ class IllegalPositionError(PassaliveError):
 
 class IllegalMoveError(PassaliveError):
     """A move the rules do not allow: on an occupied point, or a forbidden suicide."""
+
+
+class BudgetError(PassaliveError):
+    """A search that stopped at its budget (a default one or the user's) before
+    it decided: the answer is *unknown*, never a guess (the message names the
+    budget; docs/limits.md lists the defaults)."""
+
+
+class OutputError(PassaliveError):
+    """A file passalive writes could not be written (a full or read-only disk):
+    the message names the file and the reason; what was written before stays whole."""
 
 
 class UsageError(PassaliveError):

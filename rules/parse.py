@@ -21,7 +21,7 @@ from itertools import count
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from passalive.errors import InputError, Location
+from passalive.errors import LINE_BREAK, InputError, Location, split_lines
 from passalive.go.limits import MAX_INCLUDE_DEPTH, MAX_RULE_CONSTANT, MAX_RULE_NESTING
 
 from passalive.go.numbers import read_number
@@ -337,7 +337,8 @@ def _check_nesting(tree: Tree, path: str, lines: list[str]) -> None:
 
 
 def _parse_text(text: str, path: str, directory: str | None, out: _Collector, depth: int = 0) -> None:
-    lines = text.splitlines()
+    text = LINE_BREAK.sub("\n", text)  # the parser counts lines by \n: \r\n and \r end a line too, nothing else
+    lines = split_lines(text)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:

@@ -23,11 +23,18 @@ is adjacent to the chain: the adaptation for rules where suicide is legal.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from constraint import FunctionConstraint, InSetConstraint, Problem
 
+from passalive.errors import BudgetError
 from passalive.go.board import Board, Colour
+from passalive.go.limits import DEFAULT_CSP_SECONDS
+
+
+class _OutOfTime(Exception):
+    """The search's deadline passed (raised inside a constraint, caught by `alive_chains`)."""
 
 
 def _healthy_regions(board: Board, colour: Colour, all_points: bool) -> dict[int, list[frozenset[int]]]:
@@ -53,7 +60,8 @@ def _satisfied(healthy: Mapping[int, list[frozenset[int]]], members: frozenset[i
     return all(sum(1 for chains in healthy[b] if chains <= members) >= 2 for b in members)
 
 
-def _problem(healthy: Mapping[int, list[frozenset[int]]]) -> Problem:
+def _problem(healthy: Mapping[int, list[frozenset[int]]], deadline: float | None = None) -> Problem:
+    """The problem; each constraint looks at the clock, so the solver stops past `deadline` (`_OutOfTime`)."""
     problem = Problem()
     for b in healthy:
         # 1 first: the solver then looks for large sets before small ones
@@ -65,6 +73,8 @@ def _problem(healthy: Mapping[int, list[frozenset[int]]]) -> Problem:
         variables = [b, *others]
 
         def two_good_regions(*values: int, _b: int = b, _vars: list[int] = variables, _regions: list[frozenset[int]] = regions) -> bool:
+            if deadline is not None and time.monotonic() > deadline:
+                raise _OutOfTime
             if not values[0]:
                 return True
             inside = {v for v, x in zip(_vars, values) if x}
@@ -74,20 +84,33 @@ def _problem(healthy: Mapping[int, list[frozenset[int]]]) -> Problem:
     return problem
 
 
-def alive_chains(board: Board, colour: Colour, all_points: bool = False) -> frozenset[int]:
+def alive_chains(
+    board: Board, colour: Colour, all_points: bool = False, seconds: float | None = DEFAULT_CSP_SECONDS
+) -> frozenset[int]:
     """The chains (indices into `board.chains`) of the largest set S, found per chain.
 
-    Raises AssertionError if the union of the per-chain answers is not itself
-    a solution (it always is; a failure would be a bug in the solver).
+    The search stops after `seconds` (None: no bound) with a BudgetError: the
+    answer is then unknown.  Raises AssertionError if the union of the
+    per-chain answers is not itself a solution (it always is; a failure would
+    be a bug in the solver).
     """
+    deadline = None if seconds is None else time.monotonic() + seconds
     healthy = _healthy_regions(board, colour, all_points)
     members: set[int] = set()
     for b in healthy:
         if b in members or len(healthy[b]) < 2:
             continue
-        problem = _problem(healthy)
+        problem = _problem(healthy, deadline)
         problem.addConstraint(InSetConstraint({1}), [b])
-        solution = problem.getSolution()
+        try:
+            if deadline is not None and time.monotonic() > deadline:
+                raise _OutOfTime
+            solution = problem.getSolution()
+        except _OutOfTime:
+            raise BudgetError(
+                f"unknown: the constraint search of the variant 'definition' ran out of its budget of {seconds:g} s "
+                f"before it decided every {colour.value} chain (see docs/limits.md)"
+            ) from None
         if solution:
             members.update(c for c, x in solution.items() if x)
     result = frozenset(members)

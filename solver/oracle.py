@@ -308,9 +308,15 @@ class _Question:
                 self.settle(c, Status.CAPTURED, Method.WEAKER_RULE, truth.depth, truth.sequence)
 
     def greedy(self) -> None:
-        """Fill each chain's liberties, outside ones first."""
+        """Fill each chain's liberties, outside ones first, while the time lasts
+        (a 52x52 board has hundreds of chains: the deadline is looked at before each)."""
+        game = Game.of(self.board, self.colour)
         for c in list(self.open):
-            moves = greedy_capture(self.board, self.colour, c, self.suicide, limit=self.budget.depth)
+            if self.remaining() == 0.0:
+                return
+            moves = greedy_capture(
+                self.board, self.colour, c, self.suicide, limit=self.budget.depth, game=game, deadline=self.deadline
+            )
             if moves is not None:
                 self.settle(c, Status.CAPTURED, Method.GREEDY, len(moves), moves)
 
@@ -337,8 +343,11 @@ class _Question:
             self.why = f"the search's budget of {self.budget.states} positions ran out"
 
     def z3(self) -> None:
-        """The Z3 check, complete or bounded; without suicide after the open fills."""
+        """The Z3 check, complete or bounded; without suicide after the open fills.
+        Nothing is set up once the time is spent (the chains stay unknown)."""
         self.why = "the time ran out"
+        if self.remaining() == 0.0:
+            return
         if self.budget.complete and self.suicide is Suicide.ILLEGAL:
             self.z3_after_open_fills()
             return
@@ -359,10 +368,9 @@ class _Question:
         shortened to the moves it needs."""
         game = Game.of(self.board, self.colour)
         filled, fills = _fill_open_regions(self.board, self.colour, game)
-        for c in list(self.open):
-            if any(filled.colours[p] is not self.colour for p in self.board.chains[c].points):
-                moves = _shortest_prefix(game, fills, c)
-                self.settle(c, Status.CAPTURED, Method.Z3, len(moves), moves)
+        taken = [c for c in self.open if any(filled.colours[p] is not self.colour for p in self.board.chains[c].points)]
+        for c, moves in _shortest_prefixes(game, fills, taken).items():
+            self.settle(c, Status.CAPTURED, Method.Z3, len(moves), moves)
         if not self.open:
             return
         index = {c: filled.chain_at[min(self.board.chains[c].points)] for c in self.open}
@@ -419,6 +427,26 @@ def _board_of(board: Board, owner: Colour, position: bytes) -> Board:
     """A simulator position (owner / attacker / empty per point) as a Board."""
     states = {EMPTY: Colour.EMPTY, ATTACKER: owner.opponent, OWNER: owner}
     return board.with_colours({p: states[position[p]] for p in range(len(board.points))})
+
+
+def _shortest_prefixes(game: Game, moves: tuple[Move, ...], chains: list[int]) -> dict[int, tuple[Move, ...]]:
+    """For each chain, the moves up to the first one that captures it: one replay
+    for all of them (a 52x52 board has hundreds of chains and fills)."""
+    if not chains:
+        return {}
+    replayed = replay(game, moves, Suicide.ILLEGAL)
+    points = game.board.chains
+    pending = {c: min(points[c].points) for c in chains}  # a chain is captured whole: one stone tells
+    found: dict[int, tuple[Move, ...]] = {}
+    for i, position in enumerate(replayed.positions[1:], start=1):
+        for c, p in list(pending.items()):
+            if position[p] != OWNER:
+                found[c] = moves[:i]
+                del pending[c]
+        if not pending:
+            break
+    found.update((c, moves) for c in pending)
+    return found
 
 
 def _shortest_prefix(game: Game, moves: Iterable[Move], chain: int) -> tuple[Move, ...]:

@@ -17,6 +17,7 @@ Every sequence returned here is replayed by the move simulator.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from passalive.go.board import Board, Colour
@@ -26,18 +27,30 @@ from passalive.solver.simulator import EMPTY, OWNER, Game, Move, Outcome, Witnes
 from passalive.solver.simulator import name as move_name
 
 
-def greedy_capture(board: Board, owner: Colour, chain: int, suicide: Suicide, limit: int | None = None) -> tuple[Move, ...] | None:
+def greedy_capture(
+    board: Board,
+    owner: Colour,
+    chain: int,
+    suicide: Suicide,
+    limit: int | None = None,
+    game: Game | None = None,
+    deadline: float | None = None,
+) -> tuple[Move, ...] | None:
     """A quick try at capturing one chain: fill its liberties, outside ones first.
 
     Returns a replayed capturing sequence, or None if this simple order does
-    not capture it (which proves nothing).
+    not capture it, or not before `deadline` (a `time.monotonic()` value),
+    which proves nothing.  `game`: `Game.of(board, owner)`, made once by a
+    caller that tries many chains of one board.
     """
-    game = Game.of(board, owner)
+    game = game if game is not None else Game.of(board, owner)
     points = board.chains[chain].points
     position = game.start
     moves: list[int] = []
     limit = limit if limit is not None else len(board.points)
     for _ in range(limit):
+        if deadline is not None and time.monotonic() >= deadline:
+            return None
         liberties = sorted(
             {q for p in points for q in game.adjacency[p] if position[q] == EMPTY and game.playable(q)},
             key=lambda q: (-sum(1 for r in game.adjacency[q] if position[r] == EMPTY), q),

@@ -639,11 +639,14 @@ def check(
     started = time.monotonic()
     deadline = None if timeout is None else started + timeout
     game = Game.of(board, owner)
-    groups = _groups(game, sorted(set(targets)), suicide, depth, complete)
+    groups = _groups(game, sorted(set(targets)), suicide, depth, complete, deadline)
     results: dict[int, Truth] = {}
     calls = 0
     bound = 0
     for i, group in enumerate(groups):
+        if _past(deadline):  # no encoding is built once the time is spent: each target unknown
+            results.update((c, Truth(c, owner, Status.UNKNOWN, None, 0, reason="the time ran out")) for c in group)
+            continue
         share = None
         if deadline is not None:
             share = time.monotonic() + max(0.0, deadline - time.monotonic()) / (len(groups) - i)
@@ -654,13 +657,28 @@ def check(
     return CheckResult(results, bound, complete, time.monotonic() - started, calls, {"groups": len(groups)})
 
 
-def _groups(game: Game, targets: list[int], suicide: Suicide, depth: int | None, complete: bool) -> list[list[int]]:
-    """The targets split into groups whose relevant chains and candidate points do not overlap."""
+def _past(deadline: float | None) -> bool:
+    """Whether the deadline (a `time.monotonic()` value; None: none) has passed."""
+    return deadline is not None and time.monotonic() >= deadline
+
+
+def _groups(
+    game: Game, targets: list[int], suicide: Suicide, depth: int | None, complete: bool, deadline: float | None = None
+) -> list[list[int]]:
+    """The targets split into groups whose relevant chains and candidate points do not overlap.
+
+    The clock is looked at before each target's structure: once `deadline`
+    has passed, the targets not yet looked at are groups of their own (which
+    `check` then leaves unknown without encoding them)."""
     if len(targets) <= 1:
         return [targets] if targets else []
     budget = len(game.board.points) if complete else int(depth or 0)
     reach = {}
+    late: list[list[int]] = []
     for c in targets:
+        if _past(deadline):
+            late.append([c])
+            continue
         st = _structure(game, [c], suicide, budget)
         reach[c] = {("c", x) for x in st.relevant} | {("p", p) for p in st.candidates}
     parent = {c: c for c in targets}
@@ -672,16 +690,16 @@ def _groups(game: Game, targets: list[int], suicide: Suicide, depth: int | None,
         return c
 
     owner_of: dict[tuple[str, int], int] = {}
-    for c in targets:
+    for c in reach:
         for item in reach[c]:
             if item in owner_of:
                 parent[root(c)] = root(owner_of[item])
             else:
                 owner_of[item] = c
     grouped: dict[int, list[int]] = {}
-    for c in targets:
+    for c in reach:
         grouped.setdefault(root(c), []).append(c)
-    return sorted(grouped.values())
+    return sorted(grouped.values()) + late
 
 
 def _check_group(
@@ -701,17 +719,25 @@ def _check_group(
     bound = complete_bound(board, owner, open_targets, suicide) if complete else int(depth or 0)
     start_depth = 1
     while open_targets:
+        reached = start_depth - 1
+        if _past(deadline):  # the clock is looked at before each part of the set-up too
+            for c in open_targets:
+                results[c] = Truth(c, owner, Status.UNKNOWN, None, max(reached, 0), reason="the time ran out")
+            break
         if complete:
             bound = complete_bound(board, owner, open_targets, suicide)
         st = _structure(game, open_targets, suicide, budget=bound)
         enc = _Encoding(st, suicide)
         captured_now: frozenset[int] = frozenset()
-        reached = start_depth - 1
         for _ in range(start_depth - 1):
+            if _past(deadline):
+                break
             enc.add_step()
         t = start_depth
         finished = False
         while t <= bound:
+            if _past(deadline):
+                break
             enc.add_step()
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:

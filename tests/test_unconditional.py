@@ -186,3 +186,27 @@ def test_prove_in_the_cli(tmp_path: Path) -> None:
     # the black stone's last liberty is C4: white fills it and captures
     assert proofs["dead"] == [{"stones": ["C3"], "capture": ["C4"], "replayed": True}]
     assert all(t["holds"] is True for t in proofs["territory"])
+
+
+
+@pytest.mark.parametrize("size", [37, 52])
+def test_a_lattice_larger_than_gnu_go_s_board_ends(tmp_path: Path, size: int) -> None:
+    """Black columns every fourth point, white rows between them: GNU Go's procedure
+    fills its move stack (359 moves) while capturing, and the capture of a string
+    left in atari cannot be played -- counted as a capture anyway, the loop ran
+    forever (issue 24: `analyse --territory unconditional` on a 37x37 board)."""
+    import subprocess
+    import sys
+
+    board = tmp_path / "lattice.plain"
+    board.write_text("\n".join(
+        "".join("X" if x % 4 == 0 else "O" if y % 4 == 0 else "." for x in range(size)) for y in range(size)
+    ) + "\n")
+    done = subprocess.run(
+        [sys.executable, "-c", "from passalive.cli import main; main()", "analyse", "--territory", "unconditional",
+         "--json", str(board)],
+        capture_output=True, text=True, timeout=120,  # bounded: seconds, not forever
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    (entry,) = json.loads(done.stdout)["diagrams"]
+    assert entry["file"] == str(board)

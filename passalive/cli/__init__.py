@@ -9,6 +9,7 @@ with exit status 2; a bug still shows its traceback when PASSALIVE_DEBUG is set.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import sys
@@ -62,6 +63,20 @@ def cli() -> None:
     """
 
 
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG, errno.EIO}
+"""The errors of a disk that takes no more output."""
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush writes nothing."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # a captured stream: nothing to flush at exit
+        pass
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the `passalive` console script."""
     from passalive.cli.signals import Interrupted
@@ -85,6 +100,14 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)
+    except OSError as error:
+        if error.errno not in _FULL:
+            raise
+        # the output could not be written (a full or read-only disk): said once; what is
+        # left in the buffer goes nowhere, so no second error at exit
+        click.echo(f"error: cannot write the output: {error.strerror}", err=True)
+        _discard_stdout()
+        sys.exit(2)
     except Exception as bug:  # pragma: no cover - a bug, not bad input
         if os.environ.get("PASSALIVE_DEBUG"):
             raise

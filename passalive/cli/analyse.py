@@ -45,7 +45,7 @@ from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.go.game import GameInfo
 from passalive.cli.options import Seconds
-from passalive.errors import UsageError
+from passalive.errors import BudgetError, UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.rules.engine import budget
 from passalive.rules.parse import include_anywhere as allow_includes
@@ -283,7 +283,12 @@ def _work(item: Item, settings: _Settings) -> Any:
     rule programs run within the command's budget (in a worker too, with --jobs)."""
     with budget(max_facts=settings.max_facts, seconds=settings.max_rule_seconds), \
             allow_includes(settings.include_anywhere):
-        return _analyse_item(item, settings)
+        try:
+            return _analyse_item(item, settings)
+        except BudgetError as unknown:  # a search ran out of its budget: located at the diagram it could not decide
+            if unknown.location is not None:
+                raise
+            raise BudgetError(unknown.message, item.diagram.location) from None
 
 
 def _analyse_item(item: Item, settings: _Settings) -> Any:

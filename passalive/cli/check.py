@@ -285,13 +285,9 @@ def command(
         click.echo("")
         click.echo(summary(report))
     if junit:
-        try:
-            with open(junit, "w", encoding="utf-8") as handle:
-                handle.write(junit_xml(report))
-        except OSError as error:
-            from passalive.errors import UsageError
+        from passalive.output.files import write_file
 
-            raise UsageError(f"{junit}: cannot write the JUnit XML: {error.strerror}") from None
+        write_file(junit, junit_xml(report), "the JUnit XML")
     if html_path:
         from passalive.tools.html_report import write_report
 

@@ -392,25 +392,34 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
     diagram file are parsed one at a time as they are asked for, so a file of
     thousands of boards is worked through in the memory of one.
     """
-    from passalive.grammar.read import read_input
+    from passalive.grammar.read import looks_like_sgf, read_input
 
-    name, data, skipped = read_input(path)
+    name, data, bom = read_input(path)
     is_sgf = selection.input_format == "sgf" or (
-        selection.input_format is None and (name.lower().endswith(".sgf") or data.lstrip().startswith(b"(;"))
+        selection.input_format is None and (name.lower().endswith(".sgf") or looks_like_sgf(data))
     )
     if not is_sgf:
-        for number, diagram in enumerate(_diagrams(data, name, selection, skipped), 1):
+        for number, diagram in enumerate(_diagrams(data, name, selection, bom), 1):
             for message, location in diagram.warnings:
                 warn(f"{location}: warning: {message}")
             yield Item(name, number, diagram)
         return
-    from passalive.grammar.sgf import read_games
+    from passalive.grammar.sgf import iter_games
 
     number = 0
-    games = read_games(data, name, variation=selection.variation, suicide=selection.suicide)
-    del data
-    short: list[InputError] = []
-    for game in games:
+    games = 0
+    skipped = 0
+    pending: _TooShort | None = None  # the first game's, warned once a second game makes the file a collection
+
+    def skip(error: _TooShort) -> None:
+        warn(f"{error.location or name}: warning: {error.message}; this game skipped")
+
+    records = iter_games(data, name, variation=selection.variation, suicide=selection.suicide)
+    del data  # the reader keeps the file's text, not a second copy
+    for game in records:
+        games += 1
+        if games == 2 and pending is not None:
+            skip(pending)
         for message, location in game.warnings:
             warn(f"{location}: warning: {message}")
         try:
@@ -418,11 +427,14 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
                 number += 1
                 yield Item(name, number, None, position)
         except _TooShort as error:  # a collection: the games that reach the node or move are enough
-            if len(games) == 1:
-                raise InputError(error.message, error.location) from None
-            short.append(error)
-            warn(f"{error.location or name}: warning: {error.message}; this game skipped")
-    if short and len(short) == len(games):
+            skipped += 1
+            if games == 1:
+                pending = error
+            else:
+                skip(error)
+    if games == 1 and pending is not None:
+        raise InputError(pending.message, pending.location) from None
+    if skipped and skipped == games:
         raise InputError(f"{name}: no game of the file reaches that node or move (see the warnings)")
 
 
@@ -634,5 +646,6 @@ def json_line(data: dict[str, Any]) -> str:
 
 def echo_json_line(data: dict[str, Any] | str) -> None:
     """One JSON object on its own line (or lines already made by `json_line`), flushed at once."""
-    sys.stdout.write(data if isinstance(data, str) else json_line(data))
-    sys.stdout.flush()
+    from passalive.output.files import write_output
+
+    write_output(data if isinstance(data, str) else json_line(data))  # whole lines, even on a full disk

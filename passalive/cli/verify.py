@@ -36,16 +36,19 @@ from passalive.errors import UsageError
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.figures import verification_marks, verification_pictures
 from passalive.go.suicide import Suicide
+from passalive.go.board import Colour
+from passalive.solver.simulator import Game
 from passalive.solver.simulator import name as move_name
 from passalive.solver.truth import Method, Status
 from passalive.tools.verify import ChainVerdict, Verification, sequence_diagrams, verify
 
 
-def _sequence(v: Verification, verdict: ChainVerdict) -> list[str]:
-    from passalive.solver.simulator import Game
-
-    game = Game.of(v.board, verdict.colour)
-    return [move_name(game, m) for m in verdict.sequence]
+def _sequence(v: Verification, verdict: ChainVerdict, games: dict[Colour, Game] | None = None) -> list[str]:
+    """The names of a verdict's moves; `games` keeps each colour's game of the board, made once."""
+    games = {} if games is None else games
+    if verdict.colour not in games:
+        games[verdict.colour] = Game.of(v.board, verdict.colour)
+    return [move_name(games[verdict.colour], m) for m in verdict.sequence]
 
 
 SHOWN_MOVES = 20
@@ -62,7 +65,9 @@ def _names(moves: list[str], witness: str) -> str:
     return " ".join(moves[:SHOWN_MOVES]) + f" … ({len(moves) - SHOWN_MOVES} more; --witness full names them all)"
 
 
-def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") -> str:
+def _result_text(
+    v: Verification, verdict: ChainVerdict, witness: str = "full", games: dict[Colour, Game] | None = None
+) -> str:
     truth = verdict.truth
     if verdict.result is Status.PROVEN:
         return f"proven (no capture by any sequence; {_how(truth.method, verdict.depth, truth.reason)})"
@@ -75,7 +80,7 @@ def _result_text(v: Verification, verdict: ChainVerdict, witness: str = "full") 
         return f"{text}; no static theorem settles it"
     attacker = verdict.colour.opponent.value
     n = len(verdict.sequence)
-    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {_names(_sequence(v, verdict), witness)}"
+    return f"captured by {attacker} in {n} move{'s' if n != 1 else ''}: {_names(_sequence(v, verdict, games), witness)}"
 
 
 def _how(method: Method | None, depth: int, note: str = "") -> str:
@@ -110,12 +115,13 @@ def _text(
     except ValueError:
         out.append("(not a grid)")
     drawn = left_out = 0
+    games: dict[Colour, Game] = {}
     for verdict in v.chains:
         chain = board.chains[verdict.chain]
         mark = "CONTRADICTED " if verdict.contradicted else ""
         out.append(
             f"{mark}{verdict.colour.value} {' '.join(board.names(chain.points))}: "
-            f"claim {verdict.claim}; {_result_text(v, verdict, witness)}"
+            f"claim {verdict.claim}; {_result_text(v, verdict, witness, games)}"
         )
         if verdict.result is Status.CAPTURED and board.size is not None:
             # Drawing is the costly part of a report: bounded unless --witness full

@@ -30,7 +30,7 @@ from typing import Protocol
 from passalive.definitions.direct import Geometry
 from passalive.definitions.territory import TERRITORY_CONVENTIONS, check_convention, territory, territory_points
 from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
-from passalive.errors import UsageError
+from passalive.errors import BudgetError, UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
@@ -267,6 +267,7 @@ def analyse(
     if engine == "rules":
         if chosen.program is None:
             raise UsageError(f"the variant {chosen.name!r} has no rule program; use --engine direct")
+        _check_rule_board(board, chosen.name)
         from passalive.definitions.facts import run_bundled
 
         alive, proof, own_territory = run_bundled(board, chosen, suicide)
@@ -282,6 +283,21 @@ def analyse(
     else:  # pragma: no cover - every bundled variant has one
         raise UsageError(f"the variant {chosen.name!r} has no direct implementation; use --engine rules")
     return Analysis(board, chosen.name, suicide, "direct", territory, alive_sets, Details(tracer))
+
+
+def _check_rule_board(board: Board, variant: str) -> None:
+    """A BudgetError, before any work, when the variant's bundled rule program is
+    known not to answer within the default budgets on a board this large
+    (`passalive.go.limits.RULE_PROGRAM_MAX_POINTS`)."""
+    from passalive.go.limits import RULE_PROGRAM_MAX_POINTS
+
+    most = RULE_PROGRAM_MAX_POINTS.get(variant)
+    if most is not None and len(board.points) > most:
+        raise BudgetError(
+            f"the variant {variant!r} on the rule engine answers on boards of at most {most} points within the "
+            f"default budgets, and this one has {len(board.points)}; refused before it runs (see docs/limits.md): "
+            "use --engine direct, the same definition in Python"
+        )
 
 
 def _chain_sets(board: Board, alive: Mapping[Colour, frozenset[int]]) -> dict[Colour, AliveSet]:

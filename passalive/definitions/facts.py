@@ -79,7 +79,8 @@ def run(board: Board, program: Program) -> tuple[dict[Colour, frozenset[int]], M
     """Run a loaded program on a board: the `alive` chains of each colour, and the model."""
     decl = program.relations.get("alive")
     if decl is None:
-        raise InputError("a rule program for analyse must declare a relation alive(b: number)")
+        where = f"{program.files[0]}: " if program.files else ""  # the program as a whole: named, no line
+        raise InputError(f"{where}a rule program for analyse must declare a relation alive(b: number)")
     if tuple(decl.types) != ("number",):
         raise InputError(
             f"the relation alive must have one number attribute, alive(b: number); this program declares {decl}",

@@ -43,7 +43,11 @@ moves on a scratch board and undoing them afterwards.  In our words:
 A string takes the status of its first stone in board order (GNU Go's
 "origin").  Moves follow GNU Go's rules for its scratch board: no suicide,
 no immediate retaking of a ko (except where step 2 allows it), and at most
-359 moves on the scratch board at once (GNU Go's stack).  Where GNU Go
+359 moves on the scratch board at once (GNU Go's stack).  GNU Go asserts that
+step 2's capture of a string left in atari is always played; on a board
+larger than its 19x19 the stack can be full, and then that capture counts as
+none: every round of step 2 that goes on has left a move on the stack, so
+step 2 ends after at most 360 rounds on any board.  Where GNU Go
 walks a string's liberties we walk them in board order; GNU Go keeps them in
 the order its board update found them, which may differ in rare cases.
 
@@ -251,9 +255,11 @@ def _capture_non_invincible(bd: _Board, colour: int, exceptions: set[int]) -> tu
             else:
                 libs = bd.liberties(pos)
                 if len(libs) == 1:
+                    # GNU Go asserts this capture is played (its board is at most 19x19); on a larger
+                    # board the stack can be full: then nothing is captured, which keeps the loop finite
                     if bd.trymove(libs[0], other, ignore_ko=True):
                         played += 1
-                    something_captured = True
+                        something_captured = True
                 else:
                     while played > save:
                         bd.popgo()

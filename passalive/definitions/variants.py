@@ -372,7 +372,8 @@ def _from_trace(trace: Callable[[Board, Colour], Trace]) -> Callable[[Board, Col
 
 
 def _definition(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
-    """The set definition solved as a constraint problem (`passalive.solver.csp`).
+    """The set definition solved as a constraint problem (`passalive.solver.csp`),
+    within its time budget (`DEFAULT_CSP_SECONDS`; past it a BudgetError: unknown).
 
     With suicide legal, healthy means every point of a region is adjacent to
     the chain, as in the variant `suicide`.
@@ -381,7 +382,10 @@ def _definition(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL
         from passalive.solver.csp import alive_chains
     except ImportError as missing:  # pragma: no cover - depends on the solver being installed
         raise UsageError(f"the variant 'definition' needs passalive.solver.csp, which is not available: {missing}") from missing
-    return frozenset(alive_chains(board, colour, all_points=suicide is not Suicide.ILLEGAL))
+    from passalive.go import limits
+
+    seconds = limits.DEFAULT_CSP_SECONDS  # read when called: the budget docs/limits.md names
+    return frozenset(alive_chains(board, colour, all_points=suicide is not Suicide.ILLEGAL, seconds=seconds))
 
 
 def _static_safe(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:

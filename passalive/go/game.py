@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from passalive.errors import InputError, Location
+from passalive.errors import LINE_BREAK, InputError, Location, line_starts
 from passalive.go.bitboard import cells_mask, padded_bits, padded_index
 from passalive.go.board import Board, Colour, Point
 from passalive.go.coords import Frame
@@ -41,32 +41,40 @@ __all__ = ["Game", "GameInfo", "Position", "Source", "Step", "empty_board"]
 class Source:
     """A game file's text, to turn offsets into `Location`s on demand.
 
-    The line holding an offset is cut out once and shared by every location
-    on it, so a file written on one line (as many servers do) costs one copy
-    of that line, not one per move.
+    `text` holds the file's bytes one character each (decoded as Latin-1), so
+    that an offset is a byte offset whatever the file's encoding; a location
+    shows its line as UTF-8 (bad bytes replaced) and counts its column in
+    those characters.  Lines end at `\\n`, `\\r\\n` or `\\r` only
+    (`passalive.errors.LINE_BREAK`).  The line holding an offset is cut out
+    once and shared by every location on it, so a file written on one line
+    (as many servers do) costs one copy of that line, not one per move.
     """
 
     path: str
     text: str = field(repr=False)
     _starts: list[int] = field(default_factory=list, repr=False)
-    _lines: dict[int, str] = field(default_factory=dict, repr=False)
+    _lines: dict[int, tuple[str, bool]] = field(default_factory=dict, repr=False)
+    """Each line cut out so far, as shown, and whether it is ASCII."""
 
     def location(self, offset: int) -> Location:
         """File, 1-based line and column, and the line itself, of a text offset."""
         if not self._starts:
-            starts = [0]
-            find = self.text.find
-            i = find("\n")
-            while i >= 0:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
-            self._starts.extend(starts)
+            self._starts.extend(line_starts(self.text))
         line = bisect.bisect_right(self._starts, offset) - 1
         start = self._starts[line]
         if line not in self._lines:
-            end = self.text.find("\n", start)
-            self._lines[line] = self.text[start : end if end >= 0 else len(self.text)]
-        return Location(self.path, line + 1, offset - start + 1, self._lines[line])
+            end = LINE_BREAK.search(self.text, start)
+            raw = self.text[start : end.start() if end else len(self.text)]
+            self._lines[line] = (raw, True) if raw.isascii() else (_shown(raw), False)
+        shown, ascii_line = self._lines[line]
+        # an ASCII line (shown as it is): the column at once, even on a file of one long line
+        column = offset - start + 1 if ascii_line else len(_shown(self.text[start:offset])) + 1
+        return Location(self.path, line + 1, column, shown)
+
+
+def _shown(raw: str) -> str:
+    """Text of `Source.text` (bytes as Latin-1) as it is shown: UTF-8, bad bytes replaced."""
+    return raw if raw.isascii() else raw.encode("latin-1").decode("utf-8", errors="replace")
 
 
 # ------------------------------------------------------------- the record

@@ -53,6 +53,21 @@ DEFAULT_RULE_SECONDS = 8.0
 """Default bound on the time of one run of a rule program (`--max-rule-seconds`);
 a dense 52x52 board takes about 3 s on the bundled programs."""
 
+DEFAULT_CSP_SECONDS = 10.0
+"""Default bound on the time of the constraint search of the variant `definition`
+(per colour of a diagram); past it the answer is unknown (`BudgetError`).  The
+search is exponential in the worst case: lattice-like 11x11-19x19 positions ran
+past 30 s without a bound."""
+
+RULE_PROGRAM_MAX_POINTS = {"static-safety": 31 * 31}
+"""The largest boards (in points) on which a bundled rule program answers within
+the default budgets (`--max-facts`, `--max-rule-seconds`) on every board
+measured; on a larger one the rule engine refuses that variant at once, with
+the reason (the direct engine answers everywhere).  `static-safety.dl` builds,
+for every chain and pair of its regions, the points of their area: a 37x37
+lattice of walls and one-point eyes takes 9 s, a 52x52 one more than 3,000,000
+tuples."""
+
 
 def board_size_problem(width: int, height: int) -> str | None:
     """Why a width x height board is beyond the limits, or None when it is not."""

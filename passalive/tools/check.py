@@ -40,13 +40,17 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult
 from passalive.go.diagram import CaptureClaim, Diagram, Expectation
-from passalive.errors import InputError, UsageError
+from passalive.errors import BudgetError, InputError, UsageError
 from passalive.go.suicide import Suicide
 from passalive.solver.oracle import Answer, Budget, Oracle
+
+if TYPE_CHECKING:
+    from passalive.definitions.analysis import Analysis
 
 TRUTH = "truth"
 """The variant name that means the game-level verdict from the solver."""
@@ -457,10 +461,13 @@ def _check_expectation(
 
         use = engine if VARIANTS[variant].program is not None else "direct"
         try:
-            analysis = analyse(board, variant, exp.suicide, engine=use)
+            analysis: Analysis | None = analyse(board, variant, exp.suicide, engine=use)
+        except BudgetError as unknown:  # a search stopped at its budget: this verdict is unknown, never a guess
+            analysis, status, message = None, Status.UNKNOWN, unknown.message
         except UsageError as error:
             raise InputError(f"EXPECT: {error.message}", exp.location) from None
-        for colour in expected:
+        for colour in expected if analysis is not None else ():
+            assert analysis is not None  # (the loop runs only then)
             alive = analysis.alive(colour)
             got[colour] = alive
             if alive != want[colour]:

@@ -26,6 +26,7 @@ from passalive.go.diagram import Diagram
 from passalive.go.suicide import Suicide
 from passalive.output.render import render_sensei
 from passalive.output.svg import Layers, NumberedMove, board_svg, numbered
+from passalive.output.files import write_file
 from passalive.tools.eyes import EyeReport, disagreements
 from passalive.tools.score import Score
 
@@ -205,15 +206,7 @@ def write_figures(figures: Sequence[tuple[str, str, str | bytes]], out: str | No
             n += 1
         used.add(base)
         path = os.path.join(out, f"{base}.{ext}")
-        try:
-            if isinstance(text, bytes):
-                with open(path, "wb") as binary:
-                    binary.write(text)
-            else:
-                with open(path, "w", encoding="utf-8") as handle:
-                    handle.write(text)
-        except OSError as error:
-            raise UsageError(f"{path}: cannot write: {error.strerror}") from None
+        write_file(path, text, f"the {ext.upper()} file")  # whole or not at all; the ones before stay
         written.append(path)
     return written
 

@@ -218,14 +218,10 @@ def findings_html(summary: Summary) -> str:
 
 
 def write_page(text: str, path: str) -> None:
-    """Write a page (UsageError if it cannot be written)."""
-    from passalive.errors import UsageError
+    """Write a page whole or not at all (OutputError if it cannot be written)."""
+    from passalive.output.files import write_file
 
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(text)
-    except OSError as error:
-        raise UsageError(f"{path}: cannot write the HTML report: {error.strerror}") from None
+    write_file(path, text, "the HTML report")
 
 
 def write_report(report: Report, path: str, source_url: str | None = None, paths: Iterable[str] = ()) -> None:

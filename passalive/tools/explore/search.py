@@ -44,7 +44,8 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.explore.deciders import Evaluator, SideSpec, TruthOptions, Verdict
 from passalive.go.bitboard import Grid, Position
 from passalive.tools.explore.enumerate import Exhaustive, random_fill, random_play
-from passalive.errors import InputError, Location, UsageError
+from passalive.errors import InputError, Location, UsageError, split_lines
+from passalive.output.files import append_line
 from passalive.go.suicide import Suicide
 from passalive.tools.explore.shrink import shrink
 
@@ -315,7 +316,7 @@ def read_records(path: Path) -> list[dict[str, object]]:
             where,
         ) from None
     records = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(split_lines(text), 1):
         line = raw.strip()
         if not line:
             continue
@@ -459,11 +460,14 @@ def run(
     units = search.units()
     todo = [u for u in units if u not in done]
     started = time.monotonic()
+    def append(line: str) -> None:
+        assert handle is not None and out is not None
+        append_line(handle, line, str(out), "the run record")  # whole and synced, or cut off again
+
     if handle and out is not None and out.stat().st_size and not out.read_bytes().endswith(b"\n"):
-        handle.write("\n")  # a line torn by a killed run stays on its own line
+        append("\n")  # a line torn by a killed run stays on its own line
     if handle and not any(r.get("type") == "search" for r in records):
-        handle.write(json.dumps({"type": "search", "search": search.id, "key": json.loads(search.key)}) + "\n")
-        handle.flush()
+        append(json.dumps({"type": "search", "search": search.id, "key": json.loads(search.key)}) + "\n")
     bar = None
     if progress:
         from tqdm import tqdm
@@ -476,8 +480,7 @@ def run(
         ran.append(str(rec.unit))
         done[(rec.size, rec.unit)] = rec
         if handle:
-            handle.write(json.dumps(rec.to_json()) + "\n")
-            handle.flush()
+            append(json.dumps(rec.to_json()) + "\n")
         if bar is not None:
             disagreements = sum(
                 c[DISAGREE] for r in done.values() for c in r.counts.values()
@@ -518,8 +521,10 @@ def run(
             bar.close()
     summary = summarise(search, list(done.values()), len(units), shrink_examples)
     if handle:
-        handle.write(json.dumps({"type": "summary", "search": search.id, **summary_json(summary)}) + "\n")
-        handle.close()
+        try:
+            append(json.dumps({"type": "summary", "search": search.id, **summary_json(summary)}) + "\n")
+        finally:
+            handle.close()
     return summary
 
 
