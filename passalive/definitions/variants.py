@@ -20,39 +20,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from passalive.definitions.direct import DirectResult, Geometry, casting_out
+from passalive.definitions.trace import ChainFate, Trace
 from passalive.go.board import Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
-
-
-@dataclass(frozen=True)
-class ChainFate:
-    """Why one chain is pass-alive or not, under one variant.
-
-    `round` is the round in which the chain was cast out (None: it is
-    pass-alive); `regions` names, for the last round it took part in, each of
-    its regions that counted; `notes` has one line per reason.
-    """
-
-    chain: int
-    alive: bool
-    round: int | None
-    regions: tuple[int, ...]
-    notes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Trace:
-    """The fates of all chains of one colour under one variant."""
-
-    colour: Colour
-    fates: Mapping[int, ChainFate]
-    stage: str = "cast out in round"
-
-    @property
-    def alive(self) -> frozenset[int]:
-        """Indices of the pass-alive chains."""
-        return frozenset(i for i, f in self.fates.items() if f.alive)
 
 
 # ------------------------------------------------------------------ helpers
