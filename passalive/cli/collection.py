@@ -21,6 +21,10 @@ order.  The options every reading command shares come from
 
 Warnings of the readers (a suicide in a game record, a property given twice)
 are printed on stderr as `file:line:col: warning: ...`.
+
+Over 600 lines: the shared options, the expansion of inputs into `Item`s, the ordered (and parallel)
+run and the sinks all work on one `Item` stream in input order; kept together, the one loop every
+reading command runs reads top to bottom.
 """
 
 from __future__ import annotations
