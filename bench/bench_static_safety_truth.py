@@ -11,9 +11,15 @@ budget are counted as unknown.
 
     python bench/bench_static_safety_truth.py 3x3 3x4 [--budget N] [--limit N]
     python bench/bench_static_safety_truth.py 5x5 --random 300 [--seed 1]
+    python bench/bench_static_safety_truth.py 3x4 --sound --settle
 
 With `--random N`, N positions of random play (`random_play`, seeded) per size
-instead of every position.
+instead of every position; with `--sample K`, every K-th position of the
+exhaustive enumeration (a sample spread over the whole board size).
+`--sound` checks the claims of the sound mode (`static-safety-sound`)
+instead of Fuego's; `--settle` asks the stronger truth: the owner must also
+be able to settle the claim (pass-alive stones, every claimed point hers --
+a seki or an endless ko in a claimed region refutes it).
 """
 
 from __future__ import annotations
@@ -38,23 +44,30 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0, help="stop after this many claims per size (0: all)")
     parser.add_argument("--random", type=int, default=0, help="this many random-play positions instead of all")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sample", type=int, default=1, help="every K-th position of the enumeration (1: all)")
+    parser.add_argument("--sound", action="store_true", help="the claims of the sound mode")
+    parser.add_argument("--settle", action="store_true", help="the owner must also settle the claim (no seki)")
     args = parser.parse_args()
     for size in args.sizes:
         width, height = (int(v) for v in size.split("x"))
         grid = Grid(width, height)
         started = time.time()
         positions = claims = holds = refuted = unknown = blocks = states = 0
+        seen = 0
         for chunk in _chunks(grid, args.random, args.seed):
             for position in chunk:
+                seen += 1
+                if (seen - 1) % args.sample:
+                    continue
                 positions += 1
                 board = grid.board(position)
-                result = static_safety(board)
+                result = static_safety(board, args.sound)
                 for colour in STONE_COLOURS:
                     if not result.safe[colour]:
                         continue
                     claims += 1
                     blocks += len(result.safe_chains(colour))
-                    verdict = check_claim(grid, position, result, colour, budget=args.budget)
+                    verdict = check_claim(grid, position, result, colour, budget=args.budget, settle=args.settle)
                     states += verdict.states
                     if verdict.holds is True:
                         holds += 1
@@ -67,8 +80,9 @@ def main() -> None:
                     break
             if args.limit and claims >= args.limit:
                 break
+        mode = ("sound" if args.sound else "fuego") + (", settle" if args.settle else "")
         print(
-            f"{size}: {positions} positions, {claims} claims ({blocks} safe blocks): "
+            f"{size} ({mode}): {positions} positions, {claims} claims ({blocks} safe blocks): "
             f"{holds} hold, {refuted} refuted, {unknown} unknown; {states} search states, {time.time() - started:.0f} s",
             flush=True,
         )

@@ -373,6 +373,24 @@ def _static_trace(board: Board, colour: Colour) -> Trace:
     return trace_static_safety(board, colour)
 
 
+def _sound_safe(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_chains
+
+    return safe_chains(board, colour, sound=True)
+
+
+def _sound_territory(board: Board, colour: Colour) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_territory
+
+    return safe_territory(board, colour, sound=True)
+
+
+def _sound_trace(board: Board, colour: Colour) -> Trace:
+    from passalive.definitions.static_safety import trace_static_safety
+
+    return trace_static_safety(board, colour, sound=True)
+
+
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
 ANY_SUICIDE = frozenset(Suicide)
 
@@ -415,6 +433,13 @@ VARIANTS: Mapping[str, Variant] = {
             "(1-vital and 2-vital regions, miai connections, surrounded areas)",
             NO_SUICIDE, "static-safety.dl", _static_safe, _static_trace,
             word="safe", territory=_static_territory,
+        ),
+        Variant(
+            "static-safety-sound",
+            "static safety without Fuego's rules that the game refutes (the protected cuts, the vital-point "
+            "count of the nakade test): no claim refuted by the alternating-play search (docs/findings.md)",
+            NO_SUICIDE, "static-safety-sound.dl", _sound_safe, _sound_trace,
+            word="safe", territory=_sound_territory,
         ),
     )
 }

@@ -22,11 +22,18 @@ def _mask(points: frozenset[int]) -> int:
     return sum(1 << p for p in points)
 
 
-def check_claim(grid: Grid, position: Position, result: StaticSafety, colour: Colour, budget: int = DEFAULT_BUDGET) -> Verdict:
-    """Whether the owner can keep the whole static-safety claim of `colour` under alternating play."""
+def check_claim(
+    grid: Grid, position: Position, result: StaticSafety, colour: Colour, budget: int = DEFAULT_BUDGET,
+    settle: bool = False,
+) -> Verdict:
+    """Whether the owner can keep the whole static-safety claim of `colour` under alternating play.
+
+    With `settle`, also whether she can settle it (pass-alive stones, every
+    claimed point hers: no seki, no endless ko; `passalive.solver.alternating`).
+    """
     board = result.board
     stones = _mask(frozenset(p for i in result.safe_chains(colour) for p in board.chains[i].points))
-    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget)
+    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, settle)
 
 
 def alternating_alive(
@@ -131,10 +138,10 @@ def alternating_report(board: Board, variant: str, budget: int = DEFAULT_BUDGET)
                     contradicted=chain.index in claimed and verdict.holds is False,
                 )
             )
-        if variant == "static-safety":
-            whole = static_safety(board)
+        if variant in ("static-safety", "static-safety-sound"):
+            whole = static_safety(board, sound=variant == "static-safety-sound")
             if whole.safe[colour]:
-                verdict = check_claim(grid, position, whole, colour, budget)
+                verdict = check_claim(grid, position, whole, colour, budget, settle=whole.sound)
                 status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
                 text = f"whole {colour.value} claim (safe blocks and safe regions): {status}"
                 if verdict.holds is False:

@@ -49,7 +49,8 @@ class Side:
     """What step 1 finds for one colour: its blocks and its regions."""
 
     def __init__(
-        self, own: int, near: int, blocks: tuple[Block, ...], regions: tuple[Region, ...], closed: tuple[int, ...]
+        self, own: int, near: int, blocks: tuple[Block, ...], regions: tuple[Region, ...], closed: tuple[int, ...],
+        sound: bool = False,
     ) -> None:
         self.own = own
         self.near = near
@@ -60,6 +61,8 @@ class Side:
         """The closed regions next to a block, in Fuego's order."""
         self.closed = closed
         """Every closed c-region, with or without blocks."""
+        self.sound = sound
+        """Whether Fuego's refuted rules are left out (the sound mode; see the package's docstring)."""
 
     @cached_property
     def label(self) -> dict[int, Block]:
@@ -92,8 +95,8 @@ def find_blocks(geo: Geo) -> dict[Colour, list[Block]]:
     return result
 
 
-def find_side(geo: Geo, colour: Colour, blocks: list[Block]) -> Side:
-    """Step 1 for one colour: its regions and their properties."""
+def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False) -> Side:
+    """Step 1 for one colour: its regions and their properties (with `sound`, no protected cuts)."""
     own = geo.stones[colour]
     opp = geo.stones[colour.opponent]
     non_c = geo.mask & ~own
@@ -125,7 +128,7 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block]) -> Side:
     found.sort(key=lambda t: t[0])
     for i, (_, points, around) in enumerate(found):
         if points & (points - 1):
-            regions_list.append(region_facts(geo, i, points, around, own, opp, near_c, crowded))
+            regions_list.append(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound))
             continue
         # a one-point region: small and a corridor; 1-vital when empty or next to one block
         is_empty = bool(points & empty)
@@ -139,12 +142,20 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block]) -> Side:
                     connected, connected or is_empty, inner)
         )
     regions = tuple(regions_list)
-    return Side(own, near_c, tuple(blocks), regions, tuple(closed))
+    return Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
 
 
 def region_facts(
-    geo: Geo, index: int, points: int, blocks: list[Block], own: int, opp: int, near_c: int, crowded: int
+    geo: Geo, index: int, points: int, blocks: list[Block], own: int, opp: int, near_c: int, crowded: int,
+    sound: bool = False,
 ) -> Region:
+    """The properties of a region of two or more points (one-point regions are made in `find_side`).
+
+    With `sound`, a corridor is not 1-vital by its protected cuts alone: an
+    attacking move can cut a block off from the corridor and leave it
+    dependent on a one-point region it shares (docs/findings.md, finding 2);
+    it must pass the miai test for its inner points like any other region.
+    """
     empty = points & geo.empty
     small = not empty & ~near_c
     corridor = not points & (crowded | ~near_c)
@@ -162,7 +173,8 @@ def region_facts(
     elif not all(b.liberties & points for b in blocks):
         vital1 = False
     else:
-        vital1 = protected_cuts(blocks, points, corridor, opp, empty) or miai_for_inner(geo, empty, blocks, near_c)
+        protected = not sound and protected_cuts(blocks, points, corridor, opp, empty)
+        vital1 = protected or miai_for_inner(geo, empty, blocks, near_c)
     inner = 0
     for b in blocks:
         if not b.near & ~points:

@@ -39,6 +39,8 @@ class StaticSafety:
     board: Board
     safe: Mapping[Colour, frozenset[int]]
     steps: tuple[Step, ...]
+    sound: bool = False
+    """Computed in the sound mode (Fuego's refuted rules left out)."""
 
     def safe_chains(self, colour: Colour) -> frozenset[int]:
         """Indices into `board.chains` of the safe blocks of `colour`: blocks that are never captured.

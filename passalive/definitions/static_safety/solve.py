@@ -22,11 +22,16 @@ _LAST: list[StaticSafety] = []
 """The last result, reused while the same Board object is asked again (both colours, territory)."""
 
 
-def static_safety(board: Board) -> StaticSafety:
-    """The statically safe points of both colours (see the module's docstring)."""
-    if _LAST and _LAST[0].board is board:
+def static_safety(board: Board, sound: bool = False) -> StaticSafety:
+    """The statically safe points of both colours (see the package's docstring).
+
+    `sound` leaves out Fuego's rules that the game refutes (the protected
+    cuts of step 1, the vital-point count of the nakade test): the variant
+    `static-safety-sound`.
+    """
+    if _LAST and _LAST[0].board is board and _LAST[0].sound is sound:
         return _LAST[0]
-    result = compute(board)
+    result = compute(board, sound=sound)
     _LAST[:] = [result]
     return result
 
@@ -36,12 +41,13 @@ def clear_cache() -> None:
     _LAST.clear()
 
 
-def compute(board: Board, surrounded: bool = True) -> StaticSafety:
+def compute(board: Board, surrounded: bool = True, sound: bool = False) -> StaticSafety:
+    """Every step for both colours, uncached (`surrounded=False` stops after step 4)."""
     geo = Geo(board)
     blocks = find_blocks(geo)
     safe: dict[Colour, int] = {c: 0 for c in STONE_COLOURS}
     steps: list[tuple[Colour, str, int, frozenset[int], str, frozenset[int]]] = []
-    sides = {c: find_side(geo, c, blocks[c]) for c in STONE_COLOURS}
+    sides = {c: find_side(geo, c, blocks[c], sound) for c in STONE_COLOURS}
     for c in STONE_COLOURS:
         side = sides[c]
         chains, around = merge_chains(geo, side)
@@ -70,4 +76,5 @@ def compute(board: Board, surrounded: bool = True) -> StaticSafety:
         board,
         {c: ids(s) for c, s in safe.items()},
         tuple(Step(c, rule, ids(pts), made, note, inner) for c, rule, pts, made, note, inner in steps),
+        sound,
     )

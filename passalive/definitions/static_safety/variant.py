@@ -7,19 +7,19 @@ from passalive.definitions.trace import ChainFate, Trace
 from passalive.go.board import Board, Colour
 
 
-def safe_chains(board: Board, colour: Colour, suicide: object = None) -> frozenset[int]:
-    """The statically safe blocks of one colour (the variant's `direct`)."""
-    return static_safety(board).safe_chains(colour)
+def safe_chains(board: Board, colour: Colour, suicide: object = None, *, sound: bool = False) -> frozenset[int]:
+    """The statically safe blocks of one colour (the variant's `direct`; `sound`: `static-safety-sound`)."""
+    return static_safety(board, sound).safe_chains(colour)
 
 
-def safe_territory(board: Board, colour: Colour) -> frozenset[int]:
+def safe_territory(board: Board, colour: Colour, *, sound: bool = False) -> frozenset[int]:
     """The safe regions of one colour: empty points and the dead opponent stones in them."""
-    return static_safety(board).territory(colour)
+    return static_safety(board, sound).territory(colour)
 
 
-def trace_static_safety(board: Board, colour: Colour) -> Trace:
+def trace_static_safety(board: Board, colour: Colour, *, sound: bool = False) -> Trace:
     """Every block's fate: the steps that made it safe, or why none did."""
-    result = static_safety(board)
+    result = static_safety(board, sound)
     fates = {}
     for ch in board.chains_of(colour):
         steps = result.steps_for(ch.index)
