@@ -76,6 +76,16 @@ a position set up from a diagram, the order of a depth-first walk over the
 block) -- the one cause of the rare differences from Fuego on random
 positions found so far (docs/findings.md).
 
+**The sound mode** (`static_safety(board, sound=True)`, the variant
+`static-safety-sound`) runs the same steps without the two of Fuego's rules
+that the game refutes: the protected cuts of step 1 (a corridor is 1-vital
+only when 1-vital and connected or when its inner points get their miai)
+and the vital-point count of the nakade test in step 5 (its region may give
+two eyes).  Its truth is the alternating-play search with `settle`: the
+owner must be able to make her claimed blocks pass-alive and every claimed
+point hers, so a seki in a claimed region refutes a claim
+(docs/findings.md has the counts on small boards).
+
 Where each step lives (every module's docstring names its step and the
 part of Fuego it follows):
 

@@ -3,7 +3,10 @@
 Fuego's GoEyeUtil::TestNakade, IsAliveBlock, IsAlwaysAliveBlock,
 Special2x3Cases and DegreeCode, for an opponent region of three to seven
 points inside a surrounded area: does it give the opponent at most one eye?
-Only on a plain grid: the shapes and the edge are grid notions.
+Only on a plain grid: the shapes and the edge are grid notions.  The sound
+mode (`Side.sound`) leaves out the last rule, Fuego's own vital-point count,
+which calls regions one eye where the opponent lives in seki
+(docs/findings.md).
 """
 
 from __future__ import annotations

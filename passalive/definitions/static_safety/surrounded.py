@@ -7,9 +7,8 @@ results to static tests): a region next to a safe block, with no safe point
 in it or its inner blocks, is safe with its blocks when the opponent cannot
 make two eyes there, or when every block connects to the safe stones by two
 liberties and every inner point but one has a miai.  Opponent regions
-inside the area are judged by the nakade test (`nakade.py`).  With `sound`,
-an area is accepted only when the opponent could not even make a seki there
-(see `_seki_possible`).
+inside the area are judged by the nakade test (`nakade.py`), which in the
+sound mode leaves out Fuego's vital-point count (it gives the owner seki).
 """
 
 from __future__ import annotations
