@@ -14,21 +14,16 @@ or gigabytes on standard input end in a message, not in exhausted memory.
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 from collections.abc import Iterator
-from typing import BinaryIO
 
 from passalive.errors import InputError, Location, split_lines
 from passalive.go.diagram import Diagram
-from passalive.go.limits import MAX_FILE_BYTES
+from passalive.grammar.files import read_input as read_input  # re-exported: the readers' front door reads through it
 
 FORMATS = ("sensei", "plain", "sgf")
 """The input formats, as named by the `format` arguments."""
-
-_CHUNK = 1 << 20
-"""Bytes read at a time while checking a file's size."""
 
 
 def detect_format(text: str, path: str = "<string>") -> str:
@@ -182,52 +177,6 @@ _SGF_START = re.compile(rb"[ \t\n\r\f\v]*\(;")
 def looks_like_sgf(data: bytes) -> bool:
     """Whether a file's bytes start (after white space) with `(;`, without a copy of them."""
     return _SGF_START.match(data) is not None
-
-
-def read_input(path: str | os.PathLike[str]) -> tuple[str, bytes, int]:
-    """The name and bytes of a file (`-`: standard input, named `<stdin>`),
-    without a UTF-8 byte order mark, and the number of bytes skipped for it;
-    InputError when it cannot be read or is
-    larger than MAX_FILE_BYTES (checked while reading, so a device such as
-    /dev/zero or an endless pipe is refused in bounded memory)."""
-    name = os.fspath(path)
-    try:
-        if name == "-":
-            import sys
-
-            name = "<stdin>"
-            data = _read_bounded(sys.stdin.buffer, name)
-        else:
-            if os.path.isdir(name):
-                raise IsADirectoryError
-            with open(name, "rb") as handle:
-                data = _read_bounded(handle, name)
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, not a diagram file") from None
-    except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror}") from None
-    if data.startswith(codecs.BOM_UTF8):  # Windows editors write one
-        return name, data[len(codecs.BOM_UTF8) :], len(codecs.BOM_UTF8)
-    return name, data, 0
-
-
-def _read_bounded(handle: BinaryIO, name: str) -> bytes:
-    """All bytes of `handle`, or an InputError once more than MAX_FILE_BYTES came."""
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        chunk = handle.read(_CHUNK)
-        if not chunk:
-            return b"".join(chunks)
-        size += len(chunk)
-        if size > MAX_FILE_BYTES:
-            raise InputError(
-                f"{name}: more than {MAX_FILE_BYTES // (1 << 20)} MiB (byte {MAX_FILE_BYTES + 1}); "
-                "passalive reads at most that much from one file or from standard input (see docs/limits.md)"
-            )
-        chunks.append(chunk)
 
 
 def decode_text(data: bytes, name: str, skipped: int = 0) -> str:

@@ -6,6 +6,10 @@ header and lines, and then read into a `Diagram`: header options, rows with
 edges and cut-outs, point symbols with their marks, numbered moves replayed
 with captures (collisions `N at M` from the title), link, arrow and extension
 lines.  Every problem is an InputError pointing at the exact line and column.
+
+Over 600 lines: reading one `$$` block (edges, cut-outs, points, marks, numbered moves and their
+replay) checks each row against the ones before it and points every error at its column; the parts
+share the block's rows.
 """
 
 from __future__ import annotations

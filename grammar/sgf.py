@@ -28,6 +28,9 @@ would merge or skip without a word:
   that is no character set passalive can use.
 
 Values are quoted in messages up to 80 characters.
+
+Over 600 lines: the scanner, the property reader and the replay of a line share the positions of
+nodes and properties that every located error and warning points at.
 """
 
 from __future__ import annotations
@@ -694,7 +697,7 @@ def read_game_file(
     replays its line.  `suicide` ("no", "multi", "all" or a `Suicide`)
     overrides the rule sets' own suicide rules.
     """
-    from passalive.grammar.read import read_input
+    from passalive.grammar.files import read_input
 
     name, data, _ = read_input(path)
     rule = None if suicide is None else Suicide.parse(suicide)

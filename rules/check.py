@@ -6,6 +6,10 @@ components in dependency order).  A component with negation or aggregation on
 a cycle is rejected naming the cycle, unless it contains `greatest` relations
 and satisfies the monotonicity conditions of docs/rule-language.md, in which
 case its plain relations are stratified again on their own (`Stratum.inner`).
+
+Over 600 lines: the name, arity, type and safety checks and the stratification read one table of
+declarations and one graph of dependencies and report in one style; split, each part would walk the
+program again.
 """
 
 from __future__ import annotations

@@ -19,6 +19,9 @@ Strata are evaluated in dependency order:
 
 A `Program` is immutable after loading; `run` builds all state locally, so a
 program may be run any number of times, also concurrently.
+
+Over 600 lines: `Program` is one class: the evaluation of every kind of stratum (base, recursive,
+staged, greatest) over one layout of the state, whose helpers each kind shares.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS, MAX_RUL
 from passalive.rules import ast
 from passalive.rules.check import REP, Analysis, Stratum, analyse, rep_base
 from passalive.rules.compile import CompiledRule, compile_rule
+from passalive.rules.provenance import Explainer, Proof, Record
 from passalive.rules.storage import EqRel, Rel, RepView, Top
 
 
@@ -211,14 +215,6 @@ class _Plan:
     inner: list["_Plan"] = field(default_factory=list)
     plain: tuple[str, ...] = ()  # relations recomputed every round (incl. nested)
     offsets: frozenset[int] = frozenset()  # staged: the n of every head step `B + n`
-
-
-@dataclass
-class Record:
-    """What a provenance run remembers: derivation ranks, eqrel generators, rounds."""
-
-    ranks: dict[str, dict[tuple, int]] = field(default_factory=dict)
-    pairs: dict[str, list[tuple]] = field(default_factory=dict)
 
 
 class Program:
@@ -630,11 +626,7 @@ class Model:
 
     def why(self, name: str, values: tuple) -> "Proof":
         """The proof tree of a tuple, or the explanation of its absence."""
-        from passalive.rules.provenance import Explainer
-
         if self._provenance is None:
             self._provenance = Explainer(self)
         return self._provenance.why(name, tuple(values))
 
-
-from passalive.rules.provenance import Proof  # noqa: E402  (re-export for type hints)

@@ -18,6 +18,10 @@ same-stratum body facts were derived in earlier rounds (so proofs are finite).
   of that round, with the variable values there, the facts that made a negation
   fail and the value of a failing count;
 * any other absent tuple: for each rule, the literal that failed.
+
+Over 600 lines: `Explainer` is one class that rebuilds proofs for every kind of literal and relation
+(atoms, negation, comparisons, aggregates, eqrel, staged and greatest relations) over one view of
+the recorded state.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from passalive.errors import InputError, Location
 from passalive.rules import ast
@@ -34,7 +38,28 @@ from passalive.rules.storage import EqRel
 
 if TYPE_CHECKING:
     from passalive.rules.compile import CompiledRule
-    from passalive.rules.engine import Model
+
+
+class _Model(Protocol):
+    """What an explainer reads of an evaluated model (`passalive.rules.engine.Model`).
+
+    A protocol rather than an import of the engine, which imports this module:
+    the engine makes the explainer, the explainer only reads the model.
+    """
+
+    program: Any
+    _facts: dict[str, list[tuple]]
+    _rounds: dict
+
+
+@dataclass
+class Record:
+    """What a provenance run remembers: derivation ranks, eqrel generators, rounds."""
+
+    ranks: dict[str, dict[tuple, int]] = field(default_factory=dict)
+    pairs: dict[str, list[tuple]] = field(default_factory=dict)
+
+
 
 
 def format_fact(relation: str, values: tuple, label: Callable[[str, int, Any], str | None] | None = None) -> str:
@@ -234,9 +259,7 @@ class Explainer:
     MAX_NODES = 4000  # a bigger proof is cut ("proof truncated")
     MAX_DEPTH = 200  # and so is a deeper one (Python's recursion limit)
 
-    def __init__(self, model: "Model") -> None:
-        from passalive.rules.engine import Record
-
+    def __init__(self, model: _Model) -> None:
         self.model = model
         self.program = model.program
         record = Record()

@@ -12,6 +12,16 @@ on forever without the claim ever breaking.  A *claim* of the owner c is
   then on).  A seki inside the region is therefore not counted as living;
   that is the one way this truth is weaker than "the region is territory".
 
+With `settle=True` the truth is that stronger one, the truth of the sound
+mode of static safety: the owner must also be able to *settle* the claim --
+force a position where every claimed stone is pass-alive, no attacker stone
+stands on a claimed point, and every empty claimed point is a liberty of a
+pass-alive stone of hers (area scoring then counts every claimed point
+hers, whatever the attacker plays later).  A seki in a claimed region, or a
+ko the owner can never finish, then refutes the claim.  This is a
+reachability game for the owner (her attractor of the settled positions,
+avoiding the broken ones) on the same graph of positions.
+
 The game is the ordinary one on a full rectangular board: captures,
 suicide illegal, and the basic ko rule (a single stone that just captured a
 single stone cannot be taken back at once).  A position repeated is not a
@@ -41,6 +51,7 @@ give it).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from passalive.go.bitboard import Grid, Position, bits
@@ -152,13 +163,16 @@ def defend(
     arena: Arena | None = None,
     *,
     deadline: float | None = None,  # time.monotonic() past it: unknown, as past `budget` ("broken" says which)
+    settle: bool = False,
 ) -> Verdict:
     """Can `owner` keep `stones` uncaptured and `territory` free of a living attacker chain?
 
     `stones` and `territory` are masks of points of `grid`; the attacker (the
     other colour) moves first unless `arena` says otherwise, and plays
-    anywhere on the board unless `arena` restricts the fight to an area.  See
-    the module's docstring for the rules.
+    anywhere on the board unless `arena` restricts the fight to an area.
+    With `settle`, she must also be able to settle the claim (pass-alive
+    stones, the claimed points hers).  See the module's docstring for the
+    rules.
     """
     attacker = owner.opponent
     region = arena.within if arena is not None else grid.full
@@ -180,6 +194,17 @@ def defend(
                 return "the attacker has a pass-alive chain in the claimed territory"
         return ""
 
+    def settled(black: int, white: int) -> bool:
+        own = black if owner is Colour.BLACK else white
+        opp = white if owner is Colour.BLACK else black
+        if territory & opp:
+            return False
+        living = pass_alive_mask(grid, own, opp)
+        if stones & ~living:
+            return False
+        loose = territory & ~(black | white) & ~grid.dilate(living)
+        return not loose
+
     neighbours = grid.neighbours
     start = (position.black, position.white, first is attacker, -1)
     index = {start: 0}
@@ -187,6 +212,7 @@ def defend(
     # succ[u]: (v, p) for every move from state u: p the point played, -1 a pass
     succ: list[list[tuple[int, int]]] = []
     bad: list[str] = []
+    done: list[bool] = []
     attacker_is_black = attacker is Colour.BLACK
     illegal = Suicide.ILLEGAL
     i = 0
@@ -196,8 +222,9 @@ def defend(
         black, white, attacker_moves, ko = states[i]
         why = broken(black, white)
         bad.append(why)
+        done.append(settle and not why and settled(black, white))
         moves: list[tuple[int, int]] = []
-        if not why:
+        if not why and not done[-1]:
             black_moves = attacker_moves is attacker_is_black
             mine, theirs = (black, white) if black_moves else (white, black)
             nxt = not attacker_moves
@@ -230,9 +257,43 @@ def defend(
     for u, moves in enumerate(succ):
         for v, _ in moves:
             preds[v].append(u)
+    rank = _attractor(n, [u for u in range(n) if bad[u]], preds, succ, lambda u: states[u][2])
+    if rank[0] >= 0:
+        return _witness(0, rank, succ, states, bad, owner, attacker, n)
+    if not settle:
+        return Verdict(True, (), "", n)
+    # the owner's attractor of the settled positions: she moves into it, every attacker move stays in it
+    wins = _attractor(n, [u for u in range(n) if done[u]], preds, succ, lambda u: not states[u][2], rank)
+    if wins[0] >= 0:
+        return Verdict(True, (), "", n)
+    line: list[Move] = []
+    u, seen = 0, {0}
+    while True:
+        out = [(v, p) for v, p in succ[u] if wins[v] < 0]
+        if not out:
+            break
+        v, p = out[0]  # passing first: the attacker keeps the claim unsettled, the owner cannot settle it
+        line.append(Move(attacker if states[u][2] else owner, None if p < 0 else p))
+        if v in seen:
+            break
+        seen.add(v)
+        u = v
+    return Verdict(False, tuple(line), "the owner can never settle the claim (a seki or an endless ko in it)", n)
+
+
+def _attractor(
+    n: int, targets: list[int], preds: list[list[int]], succ: list[list[tuple[int, int]]],
+    chooses: Callable[[int], bool], excluded: list[int] | None = None,
+) -> list[int]:
+    """The attractor of `targets` for the player who `chooses` at a position: rank (moves to a target) or -1.
+
+    At a position where she chooses, one successor in the attractor is
+    enough; elsewhere every successor must be in it.  Positions `excluded`
+    (a rank >= 0 there) never join.
+    """
     remaining = [len(moves) for moves in succ]
     rank = [-1] * n
-    queue = [u for u in range(n) if bad[u]]
+    queue = [u for u in targets if excluded is None or excluded[u] < 0]
     for u in queue:
         rank[u] = 0
     k = 0
@@ -240,9 +301,9 @@ def defend(
         u = queue[k]
         k += 1
         for p in preds[u]:
-            if rank[p] >= 0:
+            if rank[p] >= 0 or (excluded is not None and excluded[p] >= 0):
                 continue
-            if states[p][2]:
+            if chooses(p):
                 rank[p] = rank[u] + 1
                 queue.append(p)
             else:
@@ -250,10 +311,15 @@ def defend(
                 if remaining[p] == 0:
                     rank[p] = rank[u] + 1
                     queue.append(p)
-    if rank[0] < 0:
-        return Verdict(True, (), "", n)
+    return rank
+
+
+def _witness(
+    u: int, rank: list[int], succ: list[list[tuple[int, int]]], states: list[tuple[int, int, bool, int]],
+    bad: list[str], owner: Colour, attacker: Colour, n: int,
+) -> Verdict:
+    """The attacker's fastest winning line against the owner's longest defence, from position `u`."""
     line: list[Move] = []
-    u = 0
     while not bad[u]:
         won = [(rank[v], v, p) for v, p in succ[u] if rank[v] >= 0]
         if states[u][2]:

@@ -46,6 +46,9 @@ How the rules become clauses (exact, no approximation):
   at the same depth: shallower captures were already excluded).
 
 Time-outs give *unknown* with the depth reached, never *proven*.
+
+Over 600 lines: `_Encoding` is one SAT encoding (stones, moves, captures, liberties and the suicide
+rule at each step) whose clauses refer to one another's variables.
 """
 
 from __future__ import annotations

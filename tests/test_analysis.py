@@ -247,7 +247,8 @@ $$ +-----------+
 
 
 def test_every_variant_is_registered_with_a_program_or_a_solver() -> None:
-    assert set(VARIANTS) == {"benson", "casting-out", "wikipedia", "suicide", "knechtel", "definition", "static-safety"}
+    assert set(VARIANTS) == {"benson", "casting-out", "wikipedia", "suicide", "knechtel", "definition", "static-safety",
+                             "static-safety-sound"}
     for variant in VARIANTS.values():
         assert variant.program or variant.name in ("definition", "static-safety")
         assert Suicide.ILLEGAL in variant.suicide

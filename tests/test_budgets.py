@@ -51,7 +51,7 @@ def test_the_alternating_search_stops_at_its_budget_of_positions_with_unknown():
     position = grid.parse_text([".X.X", "XXXX", "....", "...."])
     assert defend(grid, position, Colour.BLACK, position.black).holds is True  # within the default
     verdict = defend(grid, position, Colour.BLACK, position.black, budget=10)
-    assert verdict.holds is None and verdict.broken == "more than 10 positions: unknown"
+    assert verdict.holds is None and verdict.broken == "the state budget ran out: more than 10 positions"
 
 
 def test_the_bit_mask_search_stops_at_its_budget_of_positions_with_unknown():

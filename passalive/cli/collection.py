@@ -21,6 +21,10 @@ order.  The options every reading command shares come from
 
 Warnings of the readers (a suicide in a game record, a property given twice)
 are printed on stderr as `file:line:col: warning: ...`.
+
+Over 600 lines: the shared options, the expansion of inputs into `Item`s, the ordered (and parallel)
+run and the sinks all work on one `Item` stream in input order; kept together, the one loop every
+reading command runs reads top to bottom.
 """
 
 from __future__ import annotations
@@ -392,7 +396,8 @@ def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> 
     diagram file are parsed one at a time as they are asked for, so a file of
     thousands of boards is worked through in the memory of one.
     """
-    from passalive.grammar.read import looks_like_sgf, read_input
+    from passalive.grammar.files import read_input
+    from passalive.grammar.read import looks_like_sgf
 
     name, data, bom = read_input(path)
     is_sgf = selection.input_format == "sgf" or (

@@ -29,7 +29,8 @@ from typing import Protocol
 
 from passalive.definitions.direct import Geometry
 from passalive.definitions.territory import TERRITORY_CONVENTIONS, check_convention, territory, territory_points
-from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Trace, Variant
+from passalive.definitions.trace import Trace
+from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS, Variant
 from passalive.errors import BudgetError, UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide

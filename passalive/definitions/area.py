@@ -219,13 +219,15 @@ def _in_atari(g: Geometry) -> int:
 
 def _rule_facts(board: Board, mode: AreaMode, suicide: Suicide) -> dict[str, list[tuple[object, ...]]]:
     """The input of `rules/katago-area.dl`: the board, its pass-alive chains (by their rule program), the switches."""
-    from passalive.definitions.analysis import analyse
-    from passalive.definitions.facts import board_facts
+    from passalive.definitions.facts import board_facts, run_bundled
+    from passalive.definitions.variants import DEFAULT_VARIANT, SUICIDE_VARIANT, VARIANTS
 
-    analysis = analyse(board, suicide=suicide, engine="rules")
+    # the default variant for the suicide rule, as `analyse` picks it, run on the rule engine
+    variant = VARIANTS[DEFAULT_VARIANT if suicide is Suicide.ILLEGAL else SUICIDE_VARIANT]
+    alive, _, _ = run_bundled(board, variant, suicide)
     facts: dict[str, list[tuple[object, ...]]] = dict(board_facts(board))
     chains = board.chains
-    facts["alive"] = [(min(chains[i].points),) for c in STONE_COLOURS for i in analysis.alive(c)]
+    facts["alive"] = [(min(chains[i].points),) for c in STONE_COLOURS for i in alive[c]]
     facts["option"] = [
         (name,)
         for name, on in (

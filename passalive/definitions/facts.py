@@ -24,6 +24,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from passalive.definitions.direct import Geometry, GridGeometry
+from passalive.definitions.static_safety.geometry import graph_tables
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.errors import InputError
 from passalive.go.suicide import Suicide
@@ -47,6 +49,25 @@ def board_facts(board: Board) -> Facts:
     facts["adjacent"] = [(p, q) for p, adj in enumerate(board.adjacency) for q in adj]
     facts["open"] = [(p,) for p in sorted(board.open_points)]
     return facts
+
+
+def order_facts(board: Board) -> Facts:
+    """The facts `rules/static-safety.dl` needs besides the board's: Fuego's point order.
+
+    `order(p, n)`: p is the n-th point (bottom row first, left to right);
+    `toward(p, q, k)`: q is the k-th neighbour of p (up, right, down, left,
+    then any others); `diagonal(p, q)`: q is a diagonal neighbour of p;
+    `grid(1)` when the board is a full rectangle with grid adjacency (the
+    geometry the nakade shapes ask for).  The tables are those the direct
+    implementation walks by (`passalive.definitions.static_safety.geometry`).
+    """
+    tables = graph_tables(board)
+    return {
+        "grid": [(1,)] if isinstance(Geometry.of(board), GridGeometry) else [],
+        "order": [(p, n) for p, n in enumerate(tables.rank)],
+        "toward": [(p, q, k) for p, near in enumerate(tables.directed) for k, q in enumerate(near)],
+        "diagonal": [(p, q) for p, diag in enumerate(tables.diagonals) for q in diag],
+    }
 
 
 def bundled_path(name: str) -> Path:
@@ -88,8 +109,6 @@ def run(board: Board, program: Program) -> tuple[dict[Colour, frozenset[int]], M
         )
     facts = board_facts(board)
     if "toward" in program.relations:  # a program that follows Fuego's point order (static-safety.dl)
-        from passalive.definitions.static_safety import order_facts
-
         facts.update(order_facts(board))
     model = program.run(facts)
     chain_at = board.chain_at

@@ -20,39 +20,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from passalive.definitions.direct import DirectResult, Geometry, casting_out
+from passalive.definitions.trace import ChainFate, Trace
 from passalive.go.board import Board, Chain, Colour, Region
 from passalive.errors import UsageError
 from passalive.go.suicide import Suicide
-
-
-@dataclass(frozen=True)
-class ChainFate:
-    """Why one chain is pass-alive or not, under one variant.
-
-    `round` is the round in which the chain was cast out (None: it is
-    pass-alive); `regions` names, for the last round it took part in, each of
-    its regions that counted; `notes` has one line per reason.
-    """
-
-    chain: int
-    alive: bool
-    round: int | None
-    regions: tuple[int, ...]
-    notes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Trace:
-    """The fates of all chains of one colour under one variant."""
-
-    colour: Colour
-    fates: Mapping[int, ChainFate]
-    stage: str = "cast out in round"
-
-    @property
-    def alive(self) -> frozenset[int]:
-        """Indices of the pass-alive chains."""
-        return frozenset(i for i, f in self.fates.items() if f.alive)
 
 
 # ------------------------------------------------------------------ helpers
@@ -406,6 +377,24 @@ def _static_trace(board: Board, colour: Colour) -> Trace:
     return trace_static_safety(board, colour)
 
 
+def _sound_safe(board: Board, colour: Colour, suicide: Suicide = Suicide.ILLEGAL) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_chains
+
+    return safe_chains(board, colour, sound=True)
+
+
+def _sound_territory(board: Board, colour: Colour) -> frozenset[int]:
+    from passalive.definitions.static_safety import safe_territory
+
+    return safe_territory(board, colour, sound=True)
+
+
+def _sound_trace(board: Board, colour: Colour) -> Trace:
+    from passalive.definitions.static_safety import trace_static_safety
+
+    return trace_static_safety(board, colour, sound=True)
+
+
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
 ANY_SUICIDE = frozenset(Suicide)
 
@@ -448,6 +437,13 @@ VARIANTS: Mapping[str, Variant] = {
             "(1-vital and 2-vital regions, miai connections, surrounded areas)",
             NO_SUICIDE, "static-safety.dl", _static_safe, _static_trace,
             word="safe", territory=_static_territory,
+        ),
+        Variant(
+            "static-safety-sound",
+            "static safety without Fuego's rules that the game refutes (the protected cuts, the vital-point "
+            "count of the nakade test): no claim refuted by the alternating-play search (docs/findings.md)",
+            NO_SUICIDE, "static-safety-sound.dl", _sound_safe, _sound_trace,
+            word="safe", territory=_sound_territory,
         ),
     )
 }

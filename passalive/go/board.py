@@ -15,6 +15,9 @@ Unconditional Life"), for a colour c:
 * a **liberty** of a chain is an empty point adjacent to it.
 
 These are derived once per board, lazily, and cached on the (immutable) board.
+
+Over 600 lines: `Board` is the one model of the game every layer reads (docs/architecture.md); its
+constructors, chains, regions, marks and masks stay on the one class.
 """
 
 from __future__ import annotations

@@ -31,11 +31,13 @@ lines, and `check` runs them all, the way a test suite does:
 
 Everything is a pure function of the diagrams and the options, except the
 memo of the oracle's answers (`truth_oracle`), which lives as long as one run.
+
+Over 600 lines: every kind of extension line is checked here against the one row format
+(`passalive.tools.rows`), so that `check` reports them all alike.
 """
 
 from __future__ import annotations
 
-import enum
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -48,6 +50,7 @@ from passalive.go.diagram import CaptureClaim, Diagram, Expectation
 from passalive.errors import BudgetError, InputError, UsageError
 from passalive.go.suicide import Suicide
 from passalive.solver.oracle import Answer, Budget, Oracle
+from passalive.tools.rows import Row as Row, Status as Status  # re-exported: the check's API
 
 if TYPE_CHECKING:
     from passalive.definitions.analysis import Analysis
@@ -66,47 +69,6 @@ CAPTURE = "capture"
 
 DEFAULT_TIMEOUT = 20.0
 """Seconds the oracle may spend on one diagram, colour and suicide rule."""
-
-
-class Status(enum.Enum):
-    """The outcome of one row of a check."""
-
-    OK = "ok"
-    FAIL = "FAIL"
-    UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True)
-class Row:
-    """One checked claim: a variant's verdict on one EXPECT line, a CAPTURE line,
-    the verification of an EXPECT line against the game, or an EYES, PATH or
-    SCORE claim.
-
-    `kind` is `expect`, `capture`, `verify`, `eyes`, `path` or `score`;
-    `variant` the variant name (for `capture`, the word `capture`; for
-    `verify`, the line's variants; `eyes:paths` for the eye tester's variant
-    `paths`; `score`); `suicide` the suicide rule, None for the eye and score
-    rows, which have none; `expected` and `got` are what the table shows, e.g.
-    `black A6 A3; white none`; `message` says why a row failed or is unknown.
-    """
-
-    path: str
-    number: int
-    title: str
-    line: int
-    kind: str
-    variant: str
-    suicide: Suicide | None
-    expected: str
-    got: str
-    status: Status
-    message: str = ""
-    seconds: float = 0.0
-
-    @property
-    def diagram(self) -> str:
-        """The diagram as the table names it: `#N title`."""
-        return f"#{self.number} {self.title}".rstrip()
 
 
 @dataclass(frozen=True)

@@ -28,40 +28,12 @@ from passalive.output.render import render_sensei
 from passalive.output.svg import Layers, NumberedMove, board_svg, numbered
 from passalive.output.files import write_file
 from passalive.tools.eyes import EyeReport, disagreements
+from passalive.tools.layers import analysis_layers
 from passalive.tools.score import Score
 
 if TYPE_CHECKING:
     from passalive.tools.explore.search import Finding
     from passalive.tools.verify import Verification
-
-VITAL_VARIANTS = frozenset({"benson", "wikipedia"})
-"""Variants whose definition counts *vital* rather than *healthy* regions."""
-
-
-def analysis_layers(result: Analysis) -> Layers:
-    """Pass-alive stones, territory per colour, and the regions the pass-alive chains count.
-
-    The counted regions come from the variant's explanation (`Analysis.trace`);
-    a variant that gives none shows no regions.  Only the regions' empty
-    points are washed, so a dead stone inside stays visible.
-    """
-    board = result.board
-    alive = frozenset().union(*(result.alive_points(c) for c in STONE_COLOURS))
-    territory = {c: result.territory(c) for c in STONE_COLOURS}
-    healthy: set[int] = set()
-    for colour in STONE_COLOURS:
-        trace = result.trace(colour)
-        if trace is None:
-            continue
-        regions = board.regions(colour)
-        for fate in trace.fates.values():
-            if fate.alive:
-                for i in fate.regions:
-                    if 0 <= i < len(regions):
-                        healthy |= regions[i].empty
-    word = "vital" if result.variant in VITAL_VARIANTS else "healthy"
-    return Layers(alive=alive, territory=territory, healthy=frozenset(healthy), healthy_word=word)
-
 
 def analysis_marks(result: Analysis) -> dict[int, str]:
     """The analyse command's terminal board (keys of `ANALYSIS_GLYPHS`): `#`/`@`

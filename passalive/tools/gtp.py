@@ -37,6 +37,9 @@ so no input line can end the engine or fill its memory (docs/limits.md).
 
 Responses follow the protocol: `=[id] result` or `?[id] message`, then an
 empty line.
+
+Over 600 lines: the command table and its handlers share the engine's state (position,
+history, komi, rules); what they compute lives in the modules they call.
 """
 
 from __future__ import annotations

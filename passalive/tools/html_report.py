@@ -22,9 +22,11 @@ from passalive.go.board import STONE_COLOURS, Board
 from passalive.go.diagram import Diagram, Expectation
 from passalive.output.html import Picture, Section, page
 from passalive.output.svg import board_svg
-from passalive.tools.check import DiagramResult, Report, Status
+from passalive.tools.check import DiagramResult, Report
+from passalive.tools.rows import Status
 from passalive.tools.explore.search import Summary
-from passalive.tools.figures import analysis_layers, diagram_svg, sequence_svg, slug
+from passalive.tools.figures import diagram_svg, sequence_svg, slug
+from passalive.tools.layers import analysis_layers
 
 HEADER = ("line", "check", "variant", "suicide", "expected", "got", "status")
 

@@ -30,12 +30,18 @@ def check_claim(
     budget: int = DEFAULT_BUDGET,
     *,
     deadline: float | None = None,
+    settle: bool = False,
 ) -> Verdict:
     """Whether the owner can keep the whole static-safety claim of `colour` under alternating play
-    (unknown when `budget` positions or the time to `deadline` run out)."""
+    (unknown when `budget` positions or the time to `deadline` run out).
+
+    With `settle`, also whether she can settle it (pass-alive stones, every
+    claimed point hers: no seki, no endless ko; `passalive.solver.alternating`).
+    """
     board = result.board
     stones = _mask(frozenset(p for i in result.safe_chains(colour) for p in board.chains[i].points))
-    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, deadline=deadline)
+    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, deadline=deadline,
+                  settle=settle)
 
 
 def alternating_alive(
@@ -147,10 +153,10 @@ def alternating_report(
                     why=verdict.broken if verdict.holds is None else "",
                 )
             )
-        if variant == "static-safety":
-            whole = static_safety(board)
+        if variant in ("static-safety", "static-safety-sound"):
+            whole = static_safety(board, sound=variant == "static-safety-sound")
             if whole.safe[colour]:
-                verdict = check_claim(grid, position, whole, colour, budget, deadline=deadline)
+                verdict = check_claim(grid, position, whole, colour, budget, deadline=deadline, settle=whole.sound)
                 status = {True: "holds", False: "refuted", None: f"unknown ({verdict.broken})"}[verdict.holds]
                 text = f"whole {colour.value} claim (safe blocks and safe regions): {status}"
                 if verdict.holds is False:

@@ -63,6 +63,9 @@ The score: Japanese counting, territory + dead stones of the opponent
 (+ captures, when given); area counting (`rules="area"`), territory + the
 colour's stones left on the board.  Territory includes the points of the
 removed dead stones.
+
+Over 600 lines: the steps of the scoring procedure share one geometry of regions and blocks
+(`_Geometry`), and the SCORE claims `check` reads are checked beside the scorer they call.
 """
 
 from __future__ import annotations

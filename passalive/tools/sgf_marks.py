@@ -26,7 +26,7 @@ from passalive.go.board import STONE_COLOURS, Board, Colour, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.output.sgf import SgfMarks, SgfNode, game_sgf
 from passalive.tools.eyes import EyeReport, disagreements
-from passalive.tools.figures import analysis_layers
+from passalive.tools.layers import analysis_layers
 from passalive.tools.score import Score
 
 if TYPE_CHECKING:

@@ -14,14 +14,10 @@ GNU Go's words (`alive`, `dead`, `black_territory`, `white_territory`,
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
-
 from passalive.errors import InputError, UsageError
 from passalive.go.board import Board
 from passalive.go.diagram import Diagram, Expectation
-
-if TYPE_CHECKING:  # check imports this module when it meets a status row
-    from passalive.tools.check import Row
+from passalive.tools.rows import Row, Status
 
 STATUS = "status"
 """The variant name of the status rows (`check --variant status` selects them)."""
@@ -63,8 +59,6 @@ def _listing(board: Board, items: list[tuple[str, frozenset[int]]]) -> str:
 
 def check_statuses(diagram: Diagram, path: str, number: int, exp: Expectation, engine: str = "direct") -> Row:
     """One row: does every listed status hold exactly on the listed points?"""
-    from passalive.tools.check import Row, Status
-
     board = diagram.board
     started = time.monotonic()
     try:

@@ -23,6 +23,9 @@ shrunk (`passalive.tools.explore.shrink`) to minimal boards and reported as Sens
 Library diagrams with both verdicts (`{EXPECT}` lines) and, where the truth
 captures a chain the other side calls alive, the capturing sequence
 (`{CAPTURE}`), replayed by the solver's move simulator before it is shown.
+
+Over 600 lines: running the units of a search, writing and re-reading their records (to resume a
+run) and summarising the findings all share the records' format.
 """
 
 from __future__ import annotations

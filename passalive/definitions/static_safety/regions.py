@@ -1,0 +1,238 @@
+"""Step 1 of static safety: blocks, regions and their properties (small, corridor, 1-vital).
+
+Müller 1997, section 3 ("Playing it safe"), as Fuego's GoRegion computes
+the flags (GoRegion::ComputeBasicFlags, Has2ConnForAll, Find2ConnForAll,
+ProtectedCuts): for one colour c, its blocks and its closed c-regions, each
+region *small*, a *corridor*, *1-vital and connected*, *1-vital*.  The
+package's docstring states the definitions.  With `sound`, the
+protected-cuts rule is left out of 1-vital (docs/findings.md, finding 2: an
+alternating-play search refutes it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import NamedTuple
+
+from passalive.definitions.static_safety.geometry import Geo
+from passalive.go.bitboard import bits
+from passalive.go.board import STONE_COLOURS, Colour
+
+
+class Block(NamedTuple):
+    index: int  # type: ignore[assignment]  # a NamedTuple field named index hides tuple.index, never called here
+    """The block's index in `board.chains`."""
+    stones: int
+    liberties: int
+    near: int
+    """Every point next to the block, whatever its colour."""
+    first: int
+    """The rank of its first point in Fuego's order."""
+
+
+class Region(NamedTuple):
+    """A closed c-region with its blocks and the properties of step 1."""
+
+    index: int  # type: ignore[assignment]  # a NamedTuple field named index hides tuple.index, never called here
+    points: int
+    empty: int
+    blocks: tuple[Block, ...]
+    corridor: bool
+    vital1_connected: bool
+    vital1: bool
+    inner_blocks: int
+    """Stones of blocks all of whose empty and opponent neighbours lie in the region."""
+
+
+class Side:
+    """What step 1 finds for one colour: its blocks and its regions."""
+
+    def __init__(
+        self, own: int, near: int, blocks: tuple[Block, ...], regions: tuple[Region, ...], closed: tuple[int, ...],
+        sound: bool = False,
+    ) -> None:
+        self.own = own
+        self.near = near
+        """Points next to a stone of the colour."""
+        self.blocks = blocks
+        """In Fuego's order."""
+        self.regions = regions
+        """The closed regions next to a block, in Fuego's order."""
+        self.closed = closed
+        """Every closed c-region, with or without blocks."""
+        self.sound = sound
+        """Whether Fuego's refuted rules are left out (the sound mode; see the package's docstring)."""
+
+    @cached_property
+    def label(self) -> dict[int, Block]:
+        """The block of each stone (keyed by the stone's bit)."""
+        label: dict[int, Block] = {}
+        for b in self.blocks:
+            label.update(dict.fromkeys(bits(b.stones), b))
+        return label
+
+
+def find_blocks(geo: Geo) -> dict[Colour, list[Block]]:
+    """The blocks of both colours; their `index` is their place in `board.chains`
+    (chains by smallest point id, and bit order follows id order)."""
+    found = []
+    empty, dilate, fill = geo.empty, geo.dilate, geo.fill
+    for c in STONE_COLOURS:
+        own = geo.stones[c]
+        rest = own
+        while rest:
+            stones = fill(rest & -rest, own)
+            rest &= ~stones
+            near = dilate(stones) & ~stones
+            found.append((stones & -stones, c, stones, near & empty, near))
+    found.sort(key=lambda t: t[0])
+    result: dict[Colour, list[Block]] = {c: [] for c in STONE_COLOURS}
+    for i, (_, c, stones, libs, near) in enumerate(found):
+        result[c].append(Block(i, stones, libs, near, geo.first(stones)))
+    for blocks in result.values():
+        blocks.sort(key=lambda b: b.first)
+    return result
+
+
+def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False) -> Side:
+    """Step 1 for one colour: its regions and their properties (with `sound`, no protected cuts)."""
+    own = geo.stones[colour]
+    opp = geo.stones[colour.opponent]
+    non_c = geo.mask & ~own
+    near_c = geo.nbr(own) & non_c
+    crowded = geo.three_or_more(non_c)
+    open_points = geo.g.open
+    fill, rank, empty = geo.fill, geo.rank, geo.empty
+    closed: list[int] = []
+    found: list[tuple[int, int, list[Block]]] = []
+    regions_list: list[Region] = []
+    single = geo.g.isolated(non_c) & ~open_points
+    rest = non_c & ~single
+    # one-point regions (most eyes): every neighbour is a c stone; blocks come in Fuego's order
+    around_single: dict[int, list[Block]] = {}
+    for b in blocks:
+        for p in bits(b.near & single):
+            around_single.setdefault(p, []).append(b)
+    closed += [1 << p for p in bits(single)]
+    found += [(rank[p], 1 << p, around) for p, around in around_single.items()]
+    while rest:
+        points = fill(rest & -rest, non_c)
+        rest &= ~points
+        if points & open_points:
+            continue
+        closed.append(points)
+        around = [b for b in blocks if b.near & points]
+        if around:
+            found.append((geo.first(points), points, around))
+    found.sort(key=lambda t: t[0])
+    for i, (_, points, around) in enumerate(found):
+        if points & (points - 1):
+            regions_list.append(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound))
+            continue
+        # a one-point region: small and a corridor; 1-vital when empty or next to one block
+        is_empty = bool(points & empty)
+        connected = len(around) <= 1
+        inner = 0
+        for b in around:
+            if not b.near & ~points:
+                inner |= b.stones
+        regions_list.append(
+            Region(i, points, points & empty, tuple(around), True,
+                    connected, connected or is_empty, inner)
+        )
+    regions = tuple(regions_list)
+    return Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
+
+
+def region_facts(
+    geo: Geo, index: int, points: int, blocks: list[Block], own: int, opp: int, near_c: int, crowded: int,
+    sound: bool = False,
+) -> Region:
+    """The properties of a region of two or more points (one-point regions are made in `find_side`).
+
+    With `sound`, a corridor is not 1-vital by its protected cuts alone: an
+    attacking move can cut a block off from the corridor and leave it
+    dependent on a one-point region it shares (docs/findings.md, finding 2);
+    it must pass the miai test for its inner points like any other region.
+    """
+    empty = points & geo.empty
+    small = not empty & ~near_c
+    corridor = not points & (crowded | ~near_c)
+    if small and len(blocks) <= 1:
+        vital1_connected = True
+    elif small and len(blocks) <= 4:
+        joint = empty
+        for b in blocks:
+            joint &= b.liberties
+        vital1_connected = joint.bit_count() >= 2
+    else:
+        vital1_connected = False
+    if vital1_connected:
+        vital1 = True
+    elif not all(b.liberties & points for b in blocks):
+        vital1 = False
+    else:
+        protected = not sound and protected_cuts(blocks, points, corridor, opp, empty)
+        vital1 = protected or miai_for_inner(geo, empty, blocks, near_c)
+    inner = 0
+    for b in blocks:
+        if not b.near & ~points:
+            inner |= b.stones
+    return Region(index, points, empty, tuple(blocks), corridor, vital1_connected, vital1, inner)
+
+
+def protected_cuts(blocks: Sequence[Block], points: int, corridor: bool, opp: int, empty: int) -> bool:
+    """A corridor whose cutting points (next to two of its blocks) hold no opponent stone."""
+    if not corridor:
+        return False
+    if not points & ~empty:
+        return True  # no opponent stone can sit on a cut
+    if len(blocks) == 2:
+        return not points & blocks[0].near & blocks[1].near & opp
+    for i in range(len(blocks)):
+        for j in range(i + 1, len(blocks)):
+            if points & blocks[i].near & blocks[j].near & ~empty:
+                return False
+    return True
+
+
+def miai_for_inner(geo: Geo, empty: int, blocks: Sequence[Block], near_c: int) -> bool:
+    """One block only, and every inner empty point gets two of the block's liberties as a miai."""
+    if len(blocks) != 1:
+        return False
+    libs = [empty & near_c]
+    return all(take_two(geo, p, libs) for p in geo.ordered(empty & ~near_c))
+
+
+def take_two(geo: Geo, p: int, libs: list[int]) -> bool:
+    """Fuego's Find2Libs: the first two neighbours of `p` in `libs[0]` are used up as a miai."""
+    pool = libs[0]
+    found = [q for q in geo.directed[p] if pool >> q & 1][:2]
+    if len(found) < 2:
+        return False
+    libs[0] = pool & ~(1 << found[0]) & ~(1 << found[1])
+    return True
+
+
+
+def anchors(side: Side, stones: int) -> list[Block]:
+    """The blocks of these stones, each once, in Fuego's order."""
+    label = side.label
+    found = []
+    while stones:
+        b = label[(stones & -stones).bit_length() - 1]
+        found.append(b)
+        stones &= ~b.stones
+    found.sort(key=lambda b: b.first)
+    return found
+
+
+def add_safe(geo: Geo, side: Side, safe: dict[Colour, int], colour: Colour, points: int) -> frozenset[int]:
+    """Add points and the blocks around them to the safe set; the blocks made safe."""
+    found = anchors(side, geo.border(points) & side.own)
+    made = points
+    for b in found:
+        made |= b.stones
+    safe[colour] |= made
+    return frozenset(b.index for b in found)

@@ -1,0 +1,62 @@
+"""What static safety proves: the safe points of both colours and the steps that proved them.
+
+The result of `passalive.definitions.static_safety.static_safety`; the
+steps are named by the rule that fired (Müller 1997, as Fuego's
+GoSafetySolver applies them; see the package's docstring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from passalive.go.board import Board, Colour
+
+
+@dataclass(frozen=True)
+class Step:
+    """One reason some points became safe.
+
+    `rule` is one of `alive` (step 3), `2-vital` (step 4), `surrounded` and
+    `surrounded pair` (step 5); `regions` are the points of the safe regions
+    it adds, `chains` the indices into `board.chains` of the blocks it makes
+    safe.
+    """
+
+    colour: Colour
+    rule: str
+    regions: frozenset[int]
+    chains: frozenset[int]
+    note: str
+    inner: frozenset[int] = frozenset()
+    """Blocks inside a surrounded area whose points are safe but which may be captured and retaken."""
+
+
+@dataclass(frozen=True)
+class StaticSafety:
+    """The safe points of both colours of a board, and the steps that proved them."""
+
+    board: Board
+    safe: Mapping[Colour, frozenset[int]]
+    steps: tuple[Step, ...]
+    sound: bool = False
+    """Computed in the sound mode (Fuego's refuted rules left out)."""
+
+    def safe_chains(self, colour: Colour) -> frozenset[int]:
+        """Indices into `board.chains` of the safe blocks of `colour`: blocks that are never captured.
+
+        A block inside a surrounded area (step 5) is not among them: the
+        area is safe, so its points end up the owner's, but the attacker may
+        capture the block first (Fuego counts its points as safe all the same).
+        """
+        return frozenset(i for s in self.steps if s.colour is colour for i in s.chains)
+
+    def territory(self, colour: Colour) -> frozenset[int]:
+        """The safe points of `colour` that are not stones of its safe blocks: its safe regions."""
+        chains = self.board.chains
+        blocks = {p for i in self.safe_chains(colour) for p in chains[i].points}
+        return frozenset(p for p in self.safe[colour] if p not in blocks)
+
+    def steps_for(self, chain_index: int) -> tuple[Step, ...]:
+        """The steps that made one block safe (empty if it is not safe)."""
+        return tuple(s for s in self.steps if chain_index in s.chains)

@@ -1,0 +1,80 @@
+"""Static safety's steps in Fuego's order, for both colours: `static_safety(board)`.
+
+GoSafetySolver::FindSafePoints (Müller 1997's static rules): step 1 and 2
+per colour (`regions`, `chains`), step 3 (`alive`), step 4 (`two_vital`)
+for each colour, then step 5 (`surrounded`) for black and then white,
+since steps 4 and 5 depend on what the other colour has proved.
+"""
+
+from __future__ import annotations
+
+from passalive.definitions.static_safety.alive import test_alive
+from passalive.definitions.static_safety.chains import merge_chains
+from passalive.definitions.static_safety.geometry import Geo
+from passalive.definitions.static_safety.regions import add_safe, find_blocks, find_side
+from passalive.definitions.static_safety.result import StaticSafety, Step
+from passalive.definitions.static_safety.surrounded import surrounded_areas
+from passalive.definitions.static_safety.two_vital import is_2vital
+from passalive.go.board import STONE_COLOURS, Board, Colour
+
+
+_LAST: list[StaticSafety] = []
+"""The last result, reused while the same Board object is asked again (both colours, territory)."""
+
+
+def static_safety(board: Board, sound: bool = False) -> StaticSafety:
+    """The statically safe points of both colours (see the package's docstring).
+
+    `sound` leaves out Fuego's rules that the game refutes (the protected
+    cuts of step 1, the vital-point count of the nakade test): the variant
+    `static-safety-sound`.
+    """
+    if _LAST and _LAST[0].board is board and _LAST[0].sound is sound:
+        return _LAST[0]
+    result = compute(board, sound=sound)
+    _LAST[:] = [result]
+    return result
+
+
+def clear_cache() -> None:
+    """Forget the remembered result (for timing a fresh computation)."""
+    _LAST.clear()
+
+
+def compute(board: Board, surrounded: bool = True, sound: bool = False) -> StaticSafety:
+    """Every step for both colours, uncached (`surrounded=False` stops after step 4)."""
+    geo = Geo(board)
+    blocks = find_blocks(geo)
+    safe: dict[Colour, int] = {c: 0 for c in STONE_COLOURS}
+    steps: list[tuple[Colour, str, int, frozenset[int], str, frozenset[int]]] = []
+    sides = {c: find_side(geo, c, blocks[c], sound) for c in STONE_COLOURS}
+    for c in STONE_COLOURS:
+        side = sides[c]
+        chains, around = merge_chains(geo, side)
+        for chain_blocks, pts in test_alive(side.regions, chains, around):
+            stones = 0
+            for b in side.blocks:
+                if b.index in chain_blocks:
+                    stones |= b.stones
+            safe[c] |= stones | pts
+            steps.append((c, "alive", pts, chain_blocks, "two healthy or 1-vital regions for each chain of its group", frozenset()))
+    for c in STONE_COLOURS:
+        side = sides[c]
+        any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
+        for r in side.regions:
+            if r.points & any_safe:
+                continue
+            if is_2vital(geo, r, side.near):
+                made = add_safe(geo, side, safe, c, r.points)
+                steps.append((c, "2-vital", r.points, made, "a 2-vital region: two intersection points", frozenset()))
+                any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
+    if surrounded:
+        for c in STONE_COLOURS:
+            surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
+    ids = geo.ids
+    return StaticSafety(
+        board,
+        {c: ids(s) for c, s in safe.items()},
+        tuple(Step(c, rule, ids(pts), made, note, inner) for c, rule, pts, made, note, inner in steps),
+        sound,
+    )
