@@ -39,8 +39,9 @@ from passalive.tools.settle import ChainStatus, Judge, SearchBudget, Settlement,
 EXACT_RANGE = 4
 """Up to this many unproved chains, the margin range counts every way they can end."""
 
-EXPLAIN_LIMIT = 300
-"""The most endings tried to explain a record's result that differs."""
+EXPLAIN_LIMIT = 40
+"""To explain a record's result that differs: the most chains whose other ending is counted
+(the smallest first), and the most pairs of them checked."""
 
 PLAUSIBLE_KOMI = 100.0
 """A komi beyond this many points (either way) is not a komi of a real game."""
@@ -306,25 +307,46 @@ def _compare(
         return RecordCheck(recorded, theirs, True, True, f"passalive's result equals RE[{recorded}]")
     inside = bounds[0] <= theirs <= bounds[1]
     judged_dead = frozenset(p for c in unproved if c.ends_dead for p in c.stones)
-    tried = 0
-    for size in (1, 2):
-        for flipped in itertools.combinations(unproved, size):
-            tried += 1
-            if tried > EXPLAIN_LIMIT:
+
+    def flipped_margin(flipped: Sequence[ChainStatus]) -> float:
+        removed = set(judged_dead)
+        for chain in flipped:
+            removed ^= chain.stones
+        return margin_of(proved_dead | removed)
+
+    # one chain's other ending at a time; then the pairs whose two moves add up to the difference, checked
+    candidates = sorted(unproved, key=lambda c: len(c.stones))[:EXPLAIN_LIMIT]
+    moves = {i: flipped_margin([chain]) - margin for i, chain in enumerate(candidates)}
+    found: list[ChainStatus] | None = None
+    for i, move in moves.items():
+        if margin + move == theirs:
+            found = [candidates[i]]
+            break
+    else:
+        by_move: dict[float, list[int]] = {}
+        for i, move in moves.items():
+            by_move.setdefault(move, []).append(i)
+        checked = 0
+        for i, move in moves.items():
+            for j in by_move.get(theirs - margin - move, []):
+                if j <= i or checked >= EXPLAIN_LIMIT:
+                    continue
+                checked += 1
+                if flipped_margin([candidates[i], candidates[j]]) == theirs:
+                    found = [candidates[i], candidates[j]]
+                    break
+            if found:
                 break
-            removed = set(judged_dead)
-            for chain in flipped:
-                removed ^= chain.stones
-            if margin_of(proved_dead | removed) == theirs:
-                parts = []
-                for chain in flipped:
-                    says = "alive" if chain.ends_dead else "dead"
-                    if chain.status is Status.UNSETTLED:
-                        ours = f"finds unsettled and judged {'dead' if chain.ends_dead else 'alive'}"
-                    else:
-                        ours = f"has as {chain.status.value} ({chain.evidence.value})"
-                    parts.append(f"the record counts {' '.join(board.names(chain.stones))} as {says}; passalive {ours}")
-                return RecordCheck(recorded, theirs, False, inside, "; ".join(parts))
+    if found:
+        parts = []
+        for chain in found:
+            says = "alive" if chain.ends_dead else "dead"
+            if chain.status is Status.UNSETTLED:
+                ours = f"finds unsettled and judged {'dead' if chain.ends_dead else 'alive'}"
+            else:
+                ours = f"has as {chain.status.value} ({chain.evidence.value})"
+            parts.append(f"the record counts {' '.join(board.names(chain.stones))} as {says}; passalive {ours}")
+        return RecordCheck(recorded, theirs, False, inside, "; ".join(parts))
     if not inside:
         why = (f"RE[{recorded}] lies outside every ending passalive allows ({result_text(bounds[0])} to "
                f"{result_text(bounds[1])}): the counting differs (rules, komi, prisoners) or the record "
