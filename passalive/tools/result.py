@@ -238,6 +238,8 @@ def score_game(
         margins.append(_margin(count(proved_dead | ending).points, read.points, handicap, rules))
     low, high = min(margins), max(margins)
     proven = low > 0 or high < 0 or low == high == 0
+    if rules == "tromp-taylor" and settlement.dead_points():
+        warnings.append("Tromp-Taylor counts the position as it stands: the chains called dead here stay in the count")
     if not all(stones.values()):
         missing = [c.value for c in STONE_COLOURS if not stones[c]]
         warnings.append(f"no {' or '.join(missing)} stone on the board: nothing to score, no result is given")
