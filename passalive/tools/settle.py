@@ -46,7 +46,7 @@ from passalive.definitions.analysis import Analysis, analyse
 from passalive.go.bitboard import Grid, Position
 from passalive.go.board import STONE_COLOURS, Board, Chain, Colour
 from passalive.go.suicide import Suicide
-from passalive.solver.alternating import Arena, defend
+from passalive.solver.alternating import Arena, Verdict, defend
 
 
 class Status(enum.Enum):
@@ -326,11 +326,17 @@ def _search(
             if count + 2 > budget.searches:
                 tried[chain.index] = f"the position's {budget.searches} searches were spent"
                 continue
-            stones = _mask(chain.points)
             owner, opponent = chain.colour, chain.colour.opponent
+
+            def fight(prover: Colour) -> Verdict:
+                """The search with `prover` forbidden her walls' vital regions, the other side moving first
+                and free of the ko ban: the owner keeps the chain, or the opponent captures it."""
+                other = prover.opponent
+                arena = Arena(within=area, avoid=((prover, vital[prover]),), walls=walls, ko_exempt=other, first=other)
+                return defend(grid, position, owner, _mask(chain.points), budget=budget.states, arena=arena)
+
             count += 1
-            rescue = defend(grid, position, owner, stones, budget=budget.states, arena=Arena(
-                within=area, avoid=((opponent, vital[opponent]),), walls=walls, ko_exempt=owner, first=owner))
+            rescue = fight(opponent)
             if rescue.holds is False:
                 settled[chain.index] = ChainStatus(
                     owner, chain.points, Status.DEAD, Evidence.SEARCH,
@@ -339,8 +345,7 @@ def _search(
                 )
                 continue
             count += 1
-            attack = defend(grid, position, owner, stones, budget=budget.states, arena=Arena(
-                within=area, avoid=((owner, vital[owner]),), walls=walls, ko_exempt=opponent, first=opponent))
+            attack = fight(owner)
             if attack.holds is True:
                 settled[chain.index] = ChainStatus(
                     owner, chain.points, Status.ALIVE, Evidence.SEARCH,
