@@ -206,7 +206,7 @@ def settle(
     search = _search(board, suicide, analysis, statuses, budget)
     statuses.update(search.settled)
     statuses.update(_seki_by_search(board, statuses))
-    notes: list[str] = list(search.notes)
+    notes: list[str] = []
     statuses.update(_said(board, dead, alive, marked, statuses, notes))
     if complete is not None:
         for chain in chains:
@@ -259,7 +259,6 @@ class _Search:
 
     settled: dict[int, ChainStatus]
     tried: dict[int, str]
-    notes: tuple[str, ...]
     count: int
 
 
@@ -298,14 +297,13 @@ def _search(
     """Settle by alternating-play search the chains of small areas enclosed by pass-alive chains."""
     settled: dict[int, ChainStatus] = {}
     tried: dict[int, str] = {}
-    notes: list[str] = []
     open_chains = [chain for chain in board.chains if chain.index not in statuses]
     grid = _grid_of(board)
     if not open_chains:
-        return _Search(settled, tried, (), 0)
+        return _Search(settled, tried, 0)
     if grid is None or suicide is not Suicide.ILLEGAL:
         why = "the search plays on full rectangular boards with suicide illegal only"
-        return _Search(settled, {chain.index: why for chain in open_chains}, (), 0)
+        return _Search(settled, {chain.index: why for chain in open_chains}, 0)
     position = grid.position(board)
     black, white = position.black, position.white
     empty = grid.full & ~(black | white)
@@ -356,7 +354,7 @@ def _search(
                 tried[chain.index] = f"the search ran out of its budget of {budget.states:,} positions: unknown"
             else:
                 tried[chain.index] = "search: it lives if its owner moves first and dies if the opponent does"
-    return _Search(settled, tried, tuple(notes), count)
+    return _Search(settled, tried, count)
 
 
 def _seki_by_search(board: Board, statuses: Mapping[int, ChainStatus]) -> dict[int, ChainStatus]:
