@@ -20,7 +20,7 @@ numbering above (and `padded_full`, `padded_ids` describe it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import compress
@@ -57,6 +57,14 @@ def selectors(mask: int) -> bytes:
     """One byte per bit of a mask, lowest bit first: 1 for a set bit, 0 for a
     clear one (for `itertools.compress`, up to the highest set bit)."""
     return bin(mask)[:1:-1].encode().translate(_ZERO_ONE)
+
+
+def mask_of(points: Iterable[int]) -> int:
+    """The mask with bit p set for every point p."""
+    result = 0
+    for p in points:
+        result |= 1 << p
+    return result
 
 
 def bits(mask: int) -> list[int]:

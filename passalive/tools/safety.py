@@ -13,13 +13,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from passalive.definitions.static_safety import StaticSafety
-from passalive.go.bitboard import Grid, Position
+from passalive.go.bitboard import Grid, Position, mask_of
 from passalive.go.board import Board, Colour
 from passalive.solver.alternating import DEFAULT_BUDGET, Verdict, defend
-
-
-def _mask(points: frozenset[int]) -> int:
-    return sum(1 << p for p in points)
 
 
 def check_claim(
@@ -39,8 +35,8 @@ def check_claim(
     claimed point hers: no seki, no endless ko; `passalive.solver.alternating`).
     """
     board = result.board
-    stones = _mask(frozenset(p for i in result.safe_chains(colour) for p in board.chains[i].points))
-    return defend(grid, position, colour, stones, _mask(result.territory(colour)), budget, deadline=deadline,
+    stones = mask_of(frozenset(p for i in result.safe_chains(colour) for p in board.chains[i].points))
+    return defend(grid, position, colour, stones, mask_of(result.territory(colour)), budget, deadline=deadline,
                   settle=settle)
 
 
@@ -58,7 +54,7 @@ def alternating_alive(
     verdicts: dict[int, Verdict] = {}
     benson = pass_alive_mask(grid, position.stones(colour), position.stones(colour.opponent))
     for chain in board.chains_of(colour):
-        mask = _mask(chain.points)
+        mask = mask_of(chain.points)
         if mask & benson:
             alive.add(mask)
             continue
@@ -139,7 +135,7 @@ def alternating_report(
     for colour in STONE_COLOURS:
         claimed = result.alive(colour)
         for chain in board.chains_of(colour):
-            verdict = defend(grid, position, colour, _mask(chain.points), 0, budget, deadline=deadline)
+            verdict = defend(grid, position, colour, mask_of(chain.points), 0, budget, deadline=deadline)
             status = {True: "holds", False: "refuted", None: "unknown"}[verdict.holds]
             records.append(
                 ChainClaim(

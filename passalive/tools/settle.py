@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from passalive.definitions.analysis import Analysis, analyse
-from passalive.go.bitboard import Grid, Position
+from passalive.go.bitboard import Grid, mask_of
 from passalive.go.board import STONE_COLOURS, Board, Chain, Colour
 from passalive.go.suicide import Suicide
 from passalive.solver.alternating import Arena, Verdict, defend
@@ -237,7 +237,7 @@ def _theorems(board: Board, analysis: Analysis) -> dict[int, ChainStatus]:
     chains = board.chains
     statuses: dict[int, ChainStatus] = {}
     for colour in STONE_COLOURS:
-        for i in analysis.alive(colour):
+        for i in analysis.alive_chains(colour):
             statuses[i] = ChainStatus(colour, chains[i].points, Status.ALIVE, Evidence.PASS_ALIVE,
                                       "pass-alive (Benson): it cannot be captured even if its owner always passes")
         territory = analysis.territory(colour)
@@ -272,13 +272,6 @@ def _grid_of(board: Board) -> Grid | None:
     return Grid(width, height) if board.is_plain_grid else None
 
 
-def _mask(points: Iterable[int]) -> int:
-    mask = 0
-    for p in points:
-        mask |= 1 << p
-    return mask
-
-
 def _vital(grid: Grid, own: int, empty: int, alive_chains: Sequence[int]) -> int:
     """The points of own-colour regions healthy for one of `alive_chains`: the
     points a side must not play to keep its pass-alive chains pass-alive."""
@@ -307,12 +300,12 @@ def _search(
     position = grid.position(board)
     black, white = position.black, position.white
     empty = grid.full & ~(black | white)
-    alive = {c: [_mask(board.chains[i].points) for i in analysis.alive(c)] for c in STONE_COLOURS}
-    walls = _mask(p for c in STONE_COLOURS for p in analysis.alive_points(c))
+    alive = {c: [mask_of(board.chains[i].points) for i in analysis.alive_chains(c)] for c in STONE_COLOURS}
+    walls = mask_of(p for c in STONE_COLOURS for p in analysis.alive_points(c))
     vital = {c: _vital(grid, position.stones(c), empty, alive[c]) for c in STONE_COLOURS}
     count = 0
     for area in sorted(grid.components(grid.full & ~walls), key=lambda a: (a & empty).bit_count()):
-        inside = [chain for chain in open_chains if _mask(chain.points) & area]
+        inside = [chain for chain in open_chains if mask_of(chain.points) & area]
         if not inside:
             continue
         size = (area & empty).bit_count()
@@ -331,7 +324,7 @@ def _search(
                 and free of the ko ban: the owner keeps the chain, or the opponent captures it."""
                 other = prover.opponent
                 arena = Arena(within=area, avoid=((prover, vital[prover]),), walls=walls, ko_exempt=other, first=other)
-                return defend(grid, position, owner, _mask(chain.points), budget=budget.states, arena=arena)
+                return defend(grid, position, owner, mask_of(chain.points), budget=budget.states, arena=arena)
 
             count += 1
             rescue = fight(opponent)

@@ -12,7 +12,6 @@ greedy choices walk point by point, over the few points they concern.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 
 from passalive.definitions.direct import Geometry, GraphGeometry, GridGeometry
@@ -180,10 +179,3 @@ class Geo:
             return False
         return self.fill(inside & -inside, rest) != rest
 
-
-
-def mask_of(points: Iterable[int]) -> int:
-    result = 0
-    for p in points:
-        result |= 1 << p
-    return result

@@ -13,7 +13,8 @@ sound mode leaves out Fuego's vital-point count (it gives the owner seki).
 
 from __future__ import annotations
 
-from passalive.definitions.static_safety.geometry import Geo, mask_of
+from passalive.definitions.static_safety.geometry import Geo
+from passalive.go.bitboard import mask_of
 from passalive.definitions.static_safety.nakade import gives_one_eye
 from passalive.definitions.static_safety.regions import Side, add_safe, anchors, take_two
 from passalive.go.bitboard import bits

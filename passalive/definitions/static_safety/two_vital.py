@@ -10,7 +10,8 @@ points back where a connected inner point can stand in for them.
 
 from __future__ import annotations
 
-from passalive.definitions.static_safety.geometry import Geo, mask_of
+from passalive.definitions.static_safety.geometry import Geo
+from passalive.go.bitboard import mask_of
 from passalive.definitions.static_safety.regions import Region
 from passalive.go.bitboard import bits
 
