@@ -221,21 +221,21 @@ def score_game(
     warnings = [read.warning] if read.warning else []
     stones = {c: sum(1 for colour in board.colours if colour is c) for c in STONE_COLOURS}
 
+    recorded_territory = {c: frozenset(points) for c, points in (territory_marks or {}).items()}
+
     def count(removed: Iterable[int]) -> Score:
         return score(board, sorted(removed) if rules != "tromp-taylor" else [], rules=rules,
                      strict_seki=strict_seki, captures=captures, recorded=recorded_territory)
 
-    recorded_territory = {c: frozenset(points) for c, points in (territory_marks or {}).items()}
+    def margin_of(removed: frozenset[int]) -> float:
+        return _margin(count(removed).points, read.points, handicap, rules)
 
     judged = count(settlement.dead_points())
     settlement = _with_seki(settlement, judged)
     margin = _margin(judged.points, read.points, handicap, rules)
     unproved = [c for c in settlement.chains if not c.proven] if rules != "tromp-taylor" else []
     proved_dead = frozenset(p for c in settlement.chains if c.proven and c.status is Status.DEAD for p in c.stones)
-    endings = _endings(unproved)
-    margins = [margin]
-    for ending in endings:
-        margins.append(_margin(count(proved_dead | ending).points, read.points, handicap, rules))
+    margins = [margin, *(margin_of(proved_dead | ending) for ending in _endings(unproved))]
     low, high = min(margins), max(margins)
     proven = low > 0 or high < 0 or low == high == 0
     if rules == "tromp-taylor" and settlement.dead_points():
@@ -246,8 +246,7 @@ def score_game(
     given = bool(read.plausible and all(stones.values()))
     record = None
     if recorded is not None:
-        record = _compare(recorded, margin if given else None, (low, high), unproved, proved_dead, board,
-                          lambda removed: _margin(count(removed).points, read.points, handicap, rules))
+        record = _compare(recorded, margin if given else None, (low, high), unproved, proved_dead, board, margin_of)
     return GameResult(
         settlement=settlement,
         score=judged,
@@ -283,7 +282,7 @@ def _with_seki(settlement: Settlement, counted: Score) -> Settlement:
     if not seki_points:
         return settlement
     for i, chain in enumerate(settlement.chains):
-        if chain.ends_dead or chain.status is Status.SEKI:
+        if chain.ends_dead or chain.ends_in_seki:
             continue
         if any(q in seki_points for p in chain.stones for q in board.adjacency[p]):
             settlement = settlement.in_seki(i, "in seki by the scorer's eye count (heuristic): its eyes are not territory")
@@ -308,37 +307,7 @@ def _compare(
     if theirs == margin:
         return RecordCheck(recorded, theirs, True, True, f"passalive's result equals RE[{recorded}]")
     inside = bounds[0] <= theirs <= bounds[1]
-    judged_dead = frozenset(p for c in unproved if c.ends_dead for p in c.stones)
-
-    def flipped_margin(flipped: Sequence[ChainStatus]) -> float:
-        removed = set(judged_dead)
-        for chain in flipped:
-            removed ^= chain.stones
-        return margin_of(proved_dead | removed)
-
-    # one chain's other ending at a time; then the pairs whose two moves add up to the difference, checked
-    candidates = sorted(unproved, key=lambda c: len(c.stones))[:EXPLAIN_LIMIT]
-    moves = {i: flipped_margin([chain]) - margin for i, chain in enumerate(candidates)}
-    found: list[ChainStatus] | None = None
-    for i, move in moves.items():
-        if margin + move == theirs:
-            found = [candidates[i]]
-            break
-    else:
-        by_move: dict[float, list[int]] = {}
-        for i, move in moves.items():
-            by_move.setdefault(move, []).append(i)
-        checked = 0
-        for i, move in moves.items():
-            for j in by_move.get(theirs - margin - move, []):
-                if j <= i or checked >= EXPLAIN_LIMIT:
-                    continue
-                checked += 1
-                if flipped_margin([candidates[i], candidates[j]]) == theirs:
-                    found = [candidates[i], candidates[j]]
-                    break
-            if found:
-                break
+    found = _accounting(unproved, proved_dead, margin, theirs, margin_of)
     if found:
         parts = []
         for chain in found:
@@ -357,3 +326,33 @@ def _compare(
         why = f"RE[{recorded}] lies within the range, but no other ending of one or two chains gives it"
     return RecordCheck(recorded, theirs, False, inside, why)
 
+
+def _accounting(
+    unproved: Sequence[ChainStatus], proved_dead: frozenset[int], margin: float, theirs: float, margin_of: _MarginOf
+) -> list[ChainStatus] | None:
+    """One unproved chain, or two, whose other ending gives the record's margin `theirs` (None if none is found).
+
+    Each of the `EXPLAIN_LIMIT` smallest chains is counted with its other
+    ending; then the pairs whose two changes add up to the difference are
+    counted together (at most `EXPLAIN_LIMIT` of them)."""
+    judged_dead = frozenset(p for c in unproved if c.ends_dead for p in c.stones)
+
+    def flipped_margin(flipped: Sequence[ChainStatus]) -> float:
+        removed = set(judged_dead)
+        for chain in flipped:
+            removed ^= chain.stones
+        return margin_of(proved_dead | removed)
+
+    candidates = sorted(unproved, key=lambda c: len(c.stones))[:EXPLAIN_LIMIT]
+    moves = [flipped_margin([chain]) - margin for chain in candidates]
+    for chain, move in zip(candidates, moves):
+        if margin + move == theirs:
+            return [chain]
+    by_move: dict[float, list[int]] = {}
+    for i, move in enumerate(moves):
+        by_move.setdefault(move, []).append(i)
+    pairs = [(i, j) for i, move in enumerate(moves) for j in by_move.get(theirs - margin - move, []) if j > i]
+    for i, j in pairs[:EXPLAIN_LIMIT]:
+        if flipped_margin([candidates[i], candidates[j]]) == theirs:
+            return [candidates[i], candidates[j]]
+    return None

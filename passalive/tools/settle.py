@@ -186,22 +186,19 @@ def settle(
     marked: Iterable[int] = (),
     budget: SearchBudget = SearchBudget(),
     judge: Judge | None = None,
-    analysis: Analysis | None = None,
     complete: str | None = None,
 ) -> Settlement:
     """The status of every chain of `board`, each with its evidence.
 
     `dead` and `alive` are stones the user names (each stands for its chain);
     `marked` stones the record marks dead; `judge` the heuristic for what
-    nothing settles (default: `passalive.tools.judgement.judge`).  `analysis`
-    may pass the board's casting-out analysis when the caller has it.
+    nothing settles (default: `passalive.tools.judgement.judge_chains`).
     `complete` says who named every dead stone (e.g. a diagram's `{SCORE}`
     line, as the blog post's scorer takes the players' marks): then every
     chain no proof settles and nobody named is given alive, not judged.
     """
     chains = board.chains
-    if analysis is None:
-        analysis = analyse(board, suicide=suicide)
+    analysis = analyse(board, suicide=suicide)
     statuses = _theorems(board, analysis)
     search = _search(board, suicide, analysis, statuses, budget)
     statuses.update(search.settled)
