@@ -29,10 +29,8 @@ from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import Frame
 from passalive.go.diagram import (
     Annotation,
-    CaptureClaim,
     Diagram,
     Drawing,
-    Expectation,
     GridNames,
     Move,
     WikiLink,

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from passalive.definitions.analysis import Analysis
 from passalive.errors import UsageError
-from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.board import Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.go.suicide import Suicide
 from passalive.output.render import render_sensei
