@@ -191,6 +191,37 @@ class Region:
     open: bool
 
 
+def label_chains(
+    adjacency: Sequence[Sequence[int]], colours: Sequence[Colour]
+) -> tuple[list[int], list[list[int]], list[set[int]]]:
+    """The chains of a position given as a colour per point, without making a `Board`: the
+    chain index of every point (-1 for an empty one), each chain's points and its liberties,
+    chains numbered in the order of their first point.  For the procedures that remove stones
+    and read the position again (the scorer's fills, the judgement's rounds)."""
+    label = [-1] * len(colours)
+    members: list[list[int]] = []
+    liberties: list[set[int]] = []
+    empty = Colour.EMPTY
+    for start, colour in enumerate(colours):
+        if colour is empty or label[start] >= 0:
+            continue
+        index = len(members)
+        label[start] = index
+        points = [start]
+        libs: set[int] = set()
+        for p in points:
+            for q in adjacency[p]:
+                cq = colours[q]
+                if cq is empty:
+                    libs.add(q)
+                elif cq is colour and label[q] < 0:
+                    label[q] = index
+                    points.append(q)
+        members.append(points)
+        liberties.append(libs)
+    return label, members, liberties
+
+
 @lru_cache(maxsize=256)
 def grid_adjacency(
     width: int, height: int, holes: frozenset[tuple[int, int]] = frozenset()

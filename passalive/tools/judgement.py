@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from passalive.definitions.analysis import analyse
-from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.board import STONE_COLOURS, Board, Colour, label_chains
 from passalive.go.suicide import Suicide
 
 __all__ = ["Source", "WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
@@ -259,26 +259,8 @@ def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> 
 
 
 def _chains(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> tuple[list[int], list[_Chain]]:
-    label = [-1] * len(position)
-    chains: list[_Chain] = []
-    empty = Colour.EMPTY
-    for start, colour in enumerate(position):
-        if colour is empty or label[start] >= 0:
-            continue
-        index = len(chains)
-        label[start] = index
-        points = [start]
-        liberties: set[int] = set()
-        for p in points:
-            for q in adjacency[p]:
-                cq = position[q]
-                if cq is empty:
-                    liberties.add(q)
-                elif cq is colour and label[q] < 0:
-                    label[q] = index
-                    points.append(q)
-        chains.append(_Chain(colour, points, liberties))
-    return label, chains
+    label, members, liberties = label_chains(adjacency, position)
+    return label, [_Chain(position[points[0]], points, libs) for points, libs in zip(members, liberties)]
 
 
 def _diagonals(adjacency: Sequence[Sequence[int]], p: int) -> list[int]:

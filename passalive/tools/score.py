@@ -74,7 +74,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.board import STONE_COLOURS, Board, Colour, label_chains
 from passalive.tools.claims import ClaimResult, problem_messages
 from passalive.go.diagram import Annotation, Diagram
 from passalive.go.limits import MAX_SCORE_VALUE
@@ -391,26 +391,7 @@ def _empty_regions(geometry: _Geometry, colours: Sequence[Colour], open_points: 
 
 def _blocks(geometry: _Geometry, colours: Sequence[Colour]) -> tuple[list[int], list[set[int]]]:
     """Block (chain) label of every stone (-1 for empty) and each block's liberties."""
-    adjacency = geometry.adjacency
-    label = [-1] * len(colours)
-    liberties: list[set[int]] = []
-    empty = Colour.EMPTY
-    for start, colour in enumerate(colours):
-        if colour is empty or label[start] >= 0:
-            continue
-        index = len(liberties)
-        label[start] = index
-        libs: set[int] = set()
-        members = [start]
-        for p in members:
-            for q in adjacency[p]:
-                cq = colours[q]
-                if cq is empty:
-                    libs.add(q)
-                elif cq is colour and label[q] < 0:
-                    label[q] = index
-                    members.append(q)
-        liberties.append(libs)
+    label, _, liberties = label_chains(geometry.adjacency, colours)
     return label, liberties
 
 
