@@ -50,9 +50,10 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "scoring"
 CORPORA = ("gnugo", "human", "goscorer")
-NAMING_KEYS = ("record", "record_comparison", "compared", "comparison", "difference", "differences")
-"""Keys under which the scorer may name what accounts for a difference from the record's RE (the
-issue names no key; any of these, non-empty, counts as named)."""
+NAMED = "the record counts"
+"""How `passalive score` begins naming the chains that account for a difference from the record's
+`RE` (`record.explanation` in its JSON); other explanations (the record's margin lies outside every
+ending, or no ending of one or two chains gives it) do not count as named."""
 CHUNK = 200
 """Files per `passalive score` run (a command line stays short)."""
 
@@ -212,8 +213,8 @@ class GameMeasures:
         if dead is not None:
             self.dead_equal.add(stones(row.get("dead")) == dead if "dead" in row else None)
         if not equal:
-            said = [row[k] for k in NAMING_KEYS if k in row]
-            self.named.add(any(bool(v) for v in said) if said else None)
+            record = row.get("record")
+            self.named.add(NAMED in str(record.get("explanation", "")) if isinstance(record, dict) else None)
             flag = " PROVEN" if proven is True else ""
             self.differ.append(f"{name}: expected {_result(expected)}, passalive {row.get('result')}{flag}")
 
@@ -226,7 +227,7 @@ class GameMeasures:
             ("result_proven", self.proven.text()),
             ("proven but different (must be 0)", str(self.proven_wrong.hits) if self.proven_wrong.total else "n/a"),
             ("finished", self.finished.text()),
-            ("results that differ with the difference named", self.named.text()),
+            ("results that differ with the chains named", self.named.text()),
         ]
         if self.dead_equal.total or self.dead_equal.absent:
             out.append(("dead stones equal GNU Go's list", self.dead_equal.text()))
