@@ -62,7 +62,7 @@ from passalive.go.limits import MAX_FILE_BYTES, MAX_GTP_KOMI, MAX_GTP_LINE_BYTES
 from passalive.go.numbers import is_number, read_number, shown
 from passalive.go.play import simple_ko
 from passalive.go.suicide import Suicide
-from passalive.tools.result import GameResult, result_text
+from passalive.tools.result import GameResult, result_text, score_game
 from passalive.tools.score import rules_of
 from passalive.tools.settle import ChainStatus
 from passalive.tools.settle import Status as ChainState
@@ -416,8 +416,6 @@ class GtpEngine:
 
     def game_result(self) -> GameResult:
         """The position scored as `passalive score` scores it: every chain's status and evidence, the result."""
-        from passalive.tools.result import score_game
-
         return score_game(self.board(), komi=self.komi, handicap=self.handicap, captures=dict(self.state.captures),
                           rules=self.rules, suicide=self.suicide_rule)
 
