@@ -99,7 +99,7 @@ def game_json(game: GameResult) -> dict[str, Any]:
     }
 
 
-def _dead_points(board: Board, names: str, where: str, option: str = "--dead") -> list[int]:
+def _named_points(board: Board, names: str, where: str, option: str = "--dead") -> list[int]:
     points = []
     for name in names.split(","):
         name = name.strip()
@@ -215,12 +215,12 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     named = f"{diagram.title!r} ({where})"
     complete = None
     if settings.dead is not None:
-        dead_points = _dead_points(board, settings.dead, named)
+        dead_points = _named_points(board, settings.dead, named)
     else:
         claims = [read_score_claim(a, board) for a in diagram.annotations_named("SCORE")]
         dead_points = sorted(claims[0].dead) if claims else []
         complete = "the diagram's {SCORE} line" if claims else None
-    alive_points = _dead_points(board, settings.alive, named, "--alive") if settings.alive is not None else []
+    alive_points = _named_points(board, settings.alive, named, "--alive") if settings.alive is not None else []
     captured = {c: 0 for c in STONE_COLOURS}
     if settings.captures is not None:
         captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
