@@ -245,3 +245,14 @@ def test_real_games_that_mark_their_dead_stones_and_territory_score_as_their_rec
     (data,) = json.loads(out)["diagrams"]
     assert data["record"]["agrees"] is True, data["record"]
     assert any(chain["evidence"] == "record" for chain in data["chains"])
+
+
+def test_a_board_won_by_capturing_everything_is_scored_when_its_stones_are_proven_alive():
+    # GNU Go's --capture-all-dead games end so: only black stones left, and they are pass-alive.
+    board = grid("""
+. X . X .
+X X X X X
+. . . . .
+""")
+    won = score_game(board, komi=7.5, rules="area", judge=no_judgement)
+    assert won.result == "B+7.5" and won.result_proven and not won.warnings

@@ -20,8 +20,8 @@ This module puts them together for a game:
 
 Komi as Fox and Tygem write it (×100: `KM[650]` for 6.5, and `KM[375]` for
 3.75 stones, Chinese counting's 7.5 points) is read with a warning; a komi
-that is still implausible, or a board with the stones of one colour only,
-is a warning and no result.
+that is still implausible, or a board with the stones of one colour only
+that are not all proven alive, is a warning and no result.
 """
 
 from __future__ import annotations
@@ -240,10 +240,12 @@ def score_game(
     proven = low > 0 or high < 0 or low == high == 0
     if rules == "tromp-taylor" and settlement.dead_points():
         warnings.append("Tromp-Taylor counts the position as it stands: the chains called dead here stay in the count")
-    if not all(stones.values()):
+    settled_alone = _alone_and_alive(stones, settlement)
+    if not all(stones.values()) and not settled_alone:
         missing = [c.value for c in STONE_COLOURS if not stones[c]]
-        warnings.append(f"no {' or '.join(missing)} stone on the board: nothing to score, no result is given")
-    given = bool(read.plausible and all(stones.values()))
+        warnings.append(f"no {' or '.join(missing)} stone on the board, and not every stone proven alive: "
+                        "nothing to score, no result is given")
+    given = bool(read.plausible and (all(stones.values()) or settled_alone))
     record = None
     if recorded is not None:
         record = _compare(recorded, margin if given else None, (low, high), unproved, proved_dead, board, margin_of)
@@ -260,6 +262,15 @@ def score_game(
         warnings=tuple(warnings),
         record=record,
     )
+
+
+def _alone_and_alive(stones: Mapping[Colour, int], settlement: Settlement) -> bool:
+    """Whether a board with the stones of one colour only still has a result to give: when every chain on it
+    is proven alive (a game won by capturing everything, as GNU Go's `--capture-all-dead` plays), the count
+    is settled; a lone stone on an empty board, or unproven stones, are not a finished game."""
+    if not any(stones.values()):
+        return False
+    return all(c.proven and c.status is Status.ALIVE for c in settlement.chains)
 
 
 def _endings(unproved: Sequence[ChainStatus]) -> list[frozenset[int]]:
