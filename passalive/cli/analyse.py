@@ -52,7 +52,7 @@ from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import (
     UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
 )
-from passalive.cli.options import PICTURES, output_options
+from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.output.sgf import SgfNode, game_sgf
 from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
@@ -112,6 +112,7 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuse
         "size": list(board.size) if board.size else None,
         "variant": result.variant,
         "suicide": result.suicide.value,
+        "pass_alive_suicide": result.suicide.value,
         "engine": result.engine,
         "territory_convention": result.territory_convention,
         "alive": {c.value: _stones(board, result.alive_points(c)) for c in STONE_COLOURS},
@@ -206,6 +207,8 @@ class _Settings:
     """`--all-nodes --format sgf`: each game written as one SGF with every node marked."""
     comments: str = "short"
     """`--all-nodes --format sgf`: each node's comment, `short` or `full` (`sgf_marks.COMMENTS`)."""
+    pass_alive_suicide: Suicide | None = None
+    """`--pass-alive-suicide`: the analysis's suicide rule, apart from the rule of play (None: the same)."""
 
 
 @dataclass(frozen=True)
@@ -292,7 +295,7 @@ def _work(item: Item, settings: _Settings) -> Any:
 
 
 def _analyse_item(item: Item, settings: _Settings) -> Any:
-    rule = item.suicide(settings.suicide)
+    rule = item.suicide(settings.suicide, settings.pass_alive_suicide)
     if settings.output in ("json", "jsonl") and _fast_path(settings):
         fast = [_fast_entry(item, rule, name, True) for name in settings.names]
         lines = [entry for entry in fast if isinstance(entry, str)]
@@ -353,6 +356,7 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
         "size": size,
         "variant": summary.variant,
         "suicide": rule.value,
+        "pass_alive_suicide": rule.value,
         "engine": "direct",
         "territory_convention": "healthy",
     }
@@ -371,6 +375,7 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
               help="Your own rule program (.dl) defining alive(b); runs on the rule engine.")
 @click.option("--suicide", is_flag=True,
               help="Multi-stone suicide is legal (selects the variant 'suicide' by default); overrides an SGF game's RU.")
+@pass_alive_suicide_option
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
@@ -403,6 +408,7 @@ def command(
     variants: tuple[str, ...],
     program: str | None,
     suicide: bool,
+    pass_alive_suicide: Suicide | None,
     engine: str,
     territory: str,
     unsafe_big_territories: bool,
@@ -442,6 +448,7 @@ def command(
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
         max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes, comments=comments,
+        pass_alive_suicide=pass_alive_suicide,
     )
     sink = Sink(output, out)
     games = _GameSgf(sink.pictures)

@@ -335,8 +335,11 @@ class Item:
         """The game the position comes from (None for a diagram file)."""
         return self.position.game if self.position is not None else None
 
-    def suicide(self, given: bool) -> Suicide:
-        """The suicide rule to analyse under: multi when `given` (--suicide), else the game's, else illegal."""
+    def suicide(self, given: bool, pass_alive: Suicide | None = None) -> Suicide:
+        """The suicide rule to analyse under: `pass_alive` when given (--pass-alive-suicide), else
+        the rule of play: multi when `given` (--suicide), else the game's, else illegal."""
+        if pass_alive is not None:
+            return pass_alive
         if given:
             return Suicide.MULTI
         return self.position.suicide if self.position is not None else Suicide.ILLEGAL
