@@ -33,7 +33,7 @@ KataGo's area map and GNU Go's unconditional status of every point
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -47,19 +47,22 @@ from passalive.go.game import GameInfo
 from passalive.cli.options import Seconds
 from passalive.errors import BudgetError, UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
-from passalive.rules.engine import budget
-from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import (
     UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
 )
 from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
-from passalive.output.sgf import SgfNode, game_sgf
-from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
-from passalive.tools.sgf_marks import COMMENTS, analysed_node, analysis_line_sgf
+from passalive.tools.board_marks import analysis_marks
 from passalive.tools.summary import Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
+
+if TYPE_CHECKING:  # the SGF writer, the pictures and the rule engine load when an output or engine needs them
+    from passalive.output.sgf import SgfNode
+
+COMMENTS = ("short", "full")
+"""`--comments`: the kinds of `passalive.tools.sgf_marks.COMMENTS` (named here so that the option
+does not import the SGF marks, which bring the eye tester and the scorer)."""
 
 
 MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory; Z/P crossed stones are dead)"
@@ -223,6 +226,8 @@ class _GameNode:
 
 
 def _game_node(item: Item, results: list[Analysis], comments: str) -> _GameNode:
+    from passalive.tools.sgf_marks import analysed_node
+
     position = item.position
     assert position is not None
     step = position.step
@@ -235,6 +240,9 @@ def _game_node(item: Item, results: list[Analysis], comments: str) -> _GameNode:
 
 def _line_sgf(item: Item, results: list[Analysis]) -> list[tuple[str, str, str]]:
     """A game position's `--format sgf`: the game's nodes up to it, the record's root facts, the marks at the end."""
+    from passalive.tools.figures import figure_name
+    from passalive.tools.sgf_marks import analysis_line_sgf
+
     position = item.position
     assert position is not None
     game = position.game
@@ -274,6 +282,9 @@ class _GameSgf:
 
     def flush(self) -> None:
         if self.game is not None and self.nodes:
+            from passalive.output.sgf import game_sgf
+            from passalive.tools.figures import figure_name
+
             path, number, variation = self.game
             line = f"line-{variation}" if variation != 1 else ""
             sgf = game_sgf(self.nodes, game_info=dict(self.info))
@@ -284,14 +295,19 @@ class _GameSgf:
 def _work(item: Item, settings: _Settings) -> Any:
     """One item's analyses: JSON entries (one per variant) or the text block,
     rule programs run within the command's budget (in a worker too, with --jobs)."""
-    with budget(max_facts=settings.max_facts, seconds=settings.max_rule_seconds), \
-            allow_includes(settings.include_anywhere):
-        try:
+    try:
+        if settings.engine != "rules" and settings.program is None:  # no rule program runs: no engine to load
             return _analyse_item(item, settings)
-        except BudgetError as unknown:  # a search ran out of its budget: located at the diagram it could not decide
-            if unknown.location is not None:
-                raise
-            raise BudgetError(unknown.message, item.diagram.location) from None
+        from passalive.rules.engine import budget
+        from passalive.rules.parse import include_anywhere as allow_includes
+
+        with budget(max_facts=settings.max_facts, seconds=settings.max_rule_seconds), \
+                allow_includes(settings.include_anywhere):
+            return _analyse_item(item, settings)
+    except BudgetError as unknown:  # a search ran out of its budget: located at the diagram it could not decide
+        if unknown.location is not None:
+            raise
+        raise BudgetError(unknown.message, item.diagram.location) from None
 
 
 def _analyse_item(item: Item, settings: _Settings) -> Any:
@@ -311,6 +327,8 @@ def _analyse_item(item: Item, settings: _Settings) -> Any:
     if settings.output == "sgf" and item.position is not None:
         return _line_sgf(item, results)
     if settings.output in PICTURES:
+        from passalive.tools.figures import analysis_pictures
+
         return analysis_pictures(settings.output, item.file, item.picture_number, item.diagram, results)
     if settings.output == "text":
         return _text(item, results, settings.explain, settings.statuses, settings.fmt, settings.fancy)
