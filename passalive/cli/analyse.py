@@ -48,12 +48,12 @@ from passalive.cli.options import Seconds
 from passalive.errors import BudgetError, UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.cli.statuses import (
-    UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
+    UNCONDITIONAL_LEGEND, StatusOptions, map_fields, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
 )
 from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.board_marks import analysis_marks
-from passalive.tools.summary import Summary, summarise, summarise_position
+from passalive.tools.summary import StatusRequest, Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
@@ -313,7 +313,7 @@ def _work(item: Item, settings: _Settings) -> Any:
 def _analyse_item(item: Item, settings: _Settings) -> Any:
     rule = item.suicide(settings.suicide, settings.pass_alive_suicide)
     if settings.output in ("json", "jsonl") and _fast_path(settings):
-        fast = [_fast_entry(item, rule, name, True) for name in settings.names]
+        fast = [_fast_entry(item, rule, name, True, settings) for name in settings.names]
         lines = [entry for entry in fast if isinstance(entry, str)]
         if len(lines) == len(fast):  # JSON text: --jsonl lines, or the --json document's entries
             return "".join(lines) if settings.output == "jsonl" else [line[:-1] for line in lines]
@@ -337,30 +337,42 @@ def _analyse_item(item: Item, settings: _Settings) -> Any:
 
 
 def _fast_path(settings: _Settings) -> bool:
-    """Whether the bitset summary (`passalive.tools.summary`) can give the JSON entries."""
+    """Whether the bitset summary (`passalive.tools.summary`) can give the JSON entries: on the
+    direct engine, for every territory convention and status map but GNU Go's with `--prove`
+    (whose proofs replay moves on the board), without explanations."""
     return (
-        settings.engine == "direct" and settings.program is None and settings.territory == "healthy"
+        settings.engine == "direct" and settings.program is None and not settings.statuses.prove
         and not settings.explain
     )
 
 
-def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False) -> dict[str, Any] | str | None:
+def _fast_entry(
+    item: Item, rule: Suicide, name: str | None, line: bool = False, settings: _Settings | None = None,
+) -> dict[str, Any] | str | None:
     """The JSON entry of `_entry` from bitsets (as a --jsonl line when `line`), or None
     when the general path is needed."""
-    summary = fast_summary(item, rule, name)
+    territory, statuses = (settings.territory, settings.statuses) if settings is not None else ("healthy", StatusOptions())
+    summary = fast_summary(item, rule, name, territory, statuses)
     if summary is None:
         return None
-    return summary_entry(item, summary, rule, line)
+    return summary_entry(item, summary, rule, line, territory, statuses)
 
 
-def fast_summary(item: Item, rule: Suicide, name: str | None) -> Summary | None:
+def fast_summary(
+    item: Item, rule: Suicide, name: str | None, territory: str = "healthy", statuses: StatusOptions = StatusOptions(),
+) -> Summary | None:
     """The bitset summary of an item (`passalive.tools.summary`), or None when the general path is needed."""
+    request = StatusRequest(territory, statuses.unsafe_big_territories, statuses.non_pass_alive_stones,
+                            statuses.keep_territories, statuses.keep_stones)
     if item.position is not None:
-        return summarise_position(item.position, rule, name)
-    return summarise(item.diagram.board, rule, name)
+        return summarise_position(item.position, rule, name, request)
+    return summarise(item.diagram.board, rule, name, request)
 
 
-def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = False) -> dict[str, Any] | str:
+def summary_entry(
+    item: Item, summary: Summary, rule: Suicide, line: bool = False, territory: str = "healthy",
+    statuses: StatusOptions = StatusOptions(),
+) -> dict[str, Any] | str:
     """The JSON entry of `_entry` made from a summary (as a --jsonl line when `line`)."""
     if item.position is not None:
         size: list[int] | None = [item.position.game.size] * 2
@@ -376,11 +388,14 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
         "suicide": rule.value,
         "pass_alive_suicide": rule.value,
         "engine": "direct",
-        "territory_convention": "healthy",
+        "territory_convention": territory,
     }
+    maps = map_fields(territory, rule, statuses, area=summary.area_names(), life_regions=summary.maps.life_regions,
+                      status=summary.status_names())
     if line:  # the names' JSON straight from the bitsets; the chains' remembered per chain (a game keeps most)
-        return json_line(head)[:-2] + "," + summary.sets_json() + ',"chains":' + summary.chains_json() + "}\n"
-    return {**head, "alive": summary.alive, "territory": summary.territory, "chains": summary.chains}
+        tail = "," + json_line(maps)[1:-2] if maps else ""
+        return json_line(head)[:-2] + "," + summary.sets_json() + ',"chains":' + summary.chains_json() + tail + "}\n"
+    return {**head, "alive": summary.alive, "territory": summary.territory, "chains": summary.chains, **maps}
 
 
 @click.command("analyse")
