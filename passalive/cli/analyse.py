@@ -43,7 +43,6 @@ from passalive.cli.collection import (
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
-from passalive.go.game import GameInfo
 from passalive.cli.options import Seconds
 from passalive.errors import BudgetError, UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
@@ -58,6 +57,7 @@ from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
 if TYPE_CHECKING:  # the SGF writer, the pictures and the rule engine load when an output or engine needs them
+    from passalive.go.game import GameInfo
     from passalive.output.sgf import SgfNode
 
 COMMENTS = ("short", "full")

@@ -46,11 +46,12 @@ from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.cli.signals import handled, worker_init
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
-from passalive.go.game import Game, Position
 from passalive.go.suicide import Suicide
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # game records load with the first SGF file (a plain board never needs them)
     from tqdm import tqdm
+
+    from passalive.go.game import Game, Position
 
 T = TypeVar("T")
 S = TypeVar("S")

@@ -39,16 +39,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from passalive.definitions.area import AreaMode, area_and_territory_bits, area_bits, independent_life_bits, pass_alive_territory_bits
 from passalive.definitions.direct import GridGeometry, casting_out
 from passalive.definitions.analysis import Variant, resolve_variant
 from passalive.go.bitboard import from_padded, mask_of, padded_bits, padded_full, selectors, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Colour, Side
-from passalive.go.game import Position
 from passalive.go.coords import Frame
 from passalive.go.suicide import Suicide
+
+if TYPE_CHECKING:  # a game's position comes with the first SGF file
+    from passalive.go.game import Position
 
 FAST_VARIANTS = ("casting-out", "suicide")
 """The variants whose alive sets come as bitsets from `passalive.definitions.direct`."""
@@ -391,6 +392,8 @@ def _summary(
     shared = (stones[Colour.BLACK], stones[Colour.WHITE]) if variant in FAST_VARIANTS and all_points == every_point else None
     katago_land: tuple[int, int] | None = None
     if convention in ("katago", "katago-strict") and shared is not None:  # the map's marks give the territory too
+        from passalive.definitions.area import AreaMode, area_and_territory_bits
+
         mode = AreaMode.of(convention, request.unsafe_big_territories, request.non_pass_alive_stones)
         area, katago_land = area_and_territory_bits(g, mode, suicide, shared)
         maps = StatusMaps(area=area)
@@ -405,6 +408,8 @@ def _summary(
         elif convention == "healthy":
             land = _territory(g, g.stones(colour), stones[colour], alive_chains[colour], every_point) if alive_chains[colour] else 0
         elif convention in ("katago", "katago-strict"):
+            from passalive.definitions.area import pass_alive_territory_bits
+
             land = pass_alive_territory_bits(g, colour, stones[colour], convention == "katago")
         else:
             land = _status_territory(g, colour, request, suicide, maps, shared)
@@ -455,6 +460,10 @@ def _padded(g: GridGeometry, points: frozenset[int]) -> int:
 def _maps(g: GridGeometry, request: StatusRequest, suicide: Suicide, shared: tuple[int, int] | None) -> StatusMaps:
     """The status map of the request's convention, on the summary's geometry."""
     convention = request.convention
+    if convention == "healthy":
+        return StatusMaps()
+    from passalive.definitions.area import AreaMode, area_bits, independent_life_bits
+
     if convention in ("katago", "katago-strict"):
         mode = AreaMode.of(convention, request.unsafe_big_territories, request.non_pass_alive_stones)
         return StatusMaps(area=area_bits(g, mode, suicide, shared))
@@ -480,6 +489,8 @@ def _status_territory(
     index = 0 if colour is Colour.BLACK else 1
     if request.convention == "independent-life":
         if request.keep_territories or request.keep_stones:  # the territory is the plain map's
+            from passalive.definitions.area import independent_life_bits
+
             b, w, _ = independent_life_bits(g, suicide, False, False, shared)
             return (b, w)[index] & ~own
         assert maps.area is not None
