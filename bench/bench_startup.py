@@ -11,7 +11,9 @@ work on the machine spoils one round of each, not one case):
 * the whole command, `passalive analyse FILE` (text, `--json`), as the console
   script runs it: a fresh process each time;
 * the same command in a process that has already run it once (every import
-  done): what the position itself costs, reading, analysing and writing.
+  done): what the position itself costs, reading, analysing and writing;
+* processes that only import click, `passalive.cli` and `passalive.cli.analyse`:
+  where the start-up goes.
 
 Each figure is the least of the rounds, in wall-clock time and in CPU time
 (of the child processes, `getrusage`).  Target (issue 21): the whole command
@@ -113,14 +115,22 @@ def main() -> None:
             "SGF setup, --json": ["analyse", str(sgf), "--json"],
         }
         floor = ["-c", "pass"]
+        parts = {  # where the start-up goes: processes that only import
+            "import click": ["-c", "import click"],
+            "import passalive.cli": ["-c", "import passalive.cli"],
+            "import passalive.cli.analyse": ["-c", "import passalive.cli.analyse"],
+        }
         for argv in cases.values():  # bytecode cached, every lazy import of the command done once here
             _child(["-c", _COMMAND, *argv])
             _in_process(argv)
         whole: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
         inside: dict[str, list[tuple[float, float]]] = {name: [] for name in cases}
         passes: list[tuple[float, float]] = []
+        imports: dict[str, list[tuple[float, float]]] = {name: [] for name in parts}
         for _ in range(args.rounds):
             passes.append(_child(floor))
+            for name, argv in parts.items():
+                imports[name].append(_child(argv))
             for name, argv in cases.items():
                 whole[name].append(_child(["-c", _COMMAND, *argv]))
                 inside[name].append(_in_process(argv))
@@ -142,6 +152,8 @@ def main() -> None:
             total, work = least(whole[name], k), least(inside[name], k)
             ratio = total / (base + work)
             print(f"  {name:22} {total:7.1f} {work:11.2f} {ratio:6.2f}x  {'ok' if ratio <= TARGET else 'MISSED'}")
+        print(f"  imports alone (the process less python -c pass): "
+              + ", ".join(f"{name} {least(runs, k) - base:.1f}" for name, runs in imports.items()))
     for name, modules in imported.items():
         print(f"{name}: imported {', '.join(modules) if modules else 'none of ' + ', '.join(HEAVY)}")
 
