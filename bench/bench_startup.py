@@ -155,7 +155,9 @@ def main() -> None:
         print(f"  imports alone (the process less python -c pass): "
               + ", ".join(f"{name} {least(runs, k) - base:.1f}" for name, runs in imports.items()))
     for name, modules in imported.items():
-        print(f"{name}: imported {', '.join(modules) if modules else 'none of ' + ', '.join(HEAVY)}")
+        heavy = sorted({next(h for h in HEAVY if m == h or m.startswith(h + ".")) for m in modules
+                        if any(m == h or m.startswith(h + ".") for h in HEAVY)})
+        print(f"{name}: imported {', '.join(heavy) if heavy else 'none of ' + ', '.join(HEAVY)}")
 
 
 if __name__ == "__main__":
