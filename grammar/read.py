@@ -35,7 +35,7 @@ def detect_format(text: str, path: str = "<string>") -> str:
 
 
 def _detect_lines(lines: list[str]) -> str:
-    from passalive.grammar.sensei import is_diagram_line
+    from passalive.grammar.lines import is_diagram_line
 
     return "sensei" if any(is_diagram_line(line) for line in lines) else "plain"
 

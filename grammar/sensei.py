@@ -25,6 +25,7 @@ from typing import Any, cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from passalive.grammar.lines import is_diagram_line
 from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import Frame
 from passalive.go.diagram import (
@@ -123,11 +124,6 @@ def parser() -> Lark:
     """The LALR parser of one `$$` block, built once per process."""
     grammar = files("passalive.grammar").joinpath("diagram.lark").read_text(encoding="utf-8")
     return Lark(grammar, parser="lalr", lexer="basic", transformer=_Lines(), maybe_placeholders=False)
-
-
-def is_diagram_line(line: str) -> bool:
-    """Whether a line belongs to a `$$` diagram block."""
-    return line.lstrip(" \t").startswith("$$")
 
 
 def blocks(lines: list[str]) -> list[tuple[int, int]]:

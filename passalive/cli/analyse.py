@@ -33,7 +33,7 @@ KataGo's area map and GNU Go's unconditional status of every point
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -43,23 +43,26 @@ from passalive.cli.collection import (
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
-from passalive.go.game import GameInfo
 from passalive.cli.options import Seconds
 from passalive.errors import BudgetError, UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
-from passalive.rules.engine import budget
-from passalive.rules.parse import include_anywhere as allow_includes
 from passalive.cli.statuses import (
-    UNCONDITIONAL_LEGEND, StatusOptions, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
+    UNCONDITIONAL_LEGEND, StatusOptions, map_fields, status_fields, status_lines, unconditional_glyphs, unconditional_marks,
 )
-from passalive.cli.options import PICTURES, output_options
+from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
-from passalive.output.sgf import SgfNode, game_sgf
-from passalive.tools.figures import analysis_marks, analysis_pictures, figure_name
-from passalive.tools.sgf_marks import COMMENTS, analysed_node, analysis_line_sgf
-from passalive.tools.summary import Summary, summarise, summarise_position
+from passalive.tools.board_marks import analysis_marks
+from passalive.tools.summary import StatusRequest, Summary, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
+
+if TYPE_CHECKING:  # the SGF writer, the pictures and the rule engine load when an output or engine needs them
+    from passalive.go.game import GameInfo
+    from passalive.output.sgf import SgfNode
+
+COMMENTS = ("short", "full")
+"""`--comments`: the kinds of `passalive.tools.sgf_marks.COMMENTS` (named here so that the option
+does not import the SGF marks, which bring the eye tester and the scorer)."""
 
 
 MARKS_LEGEND = "(marks: B/W circled stones are pass-alive; S black territory, T white territory; Z/P crossed stones are dead)"
@@ -112,6 +115,7 @@ def _entry(path: str, diagram: Diagram, result: Analysis, explain: bool, statuse
         "size": list(board.size) if board.size else None,
         "variant": result.variant,
         "suicide": result.suicide.value,
+        "pass_alive_suicide": result.suicide.value,
         "engine": result.engine,
         "territory_convention": result.territory_convention,
         "alive": {c.value: _stones(board, result.alive_points(c)) for c in STONE_COLOURS},
@@ -206,6 +210,8 @@ class _Settings:
     """`--all-nodes --format sgf`: each game written as one SGF with every node marked."""
     comments: str = "short"
     """`--all-nodes --format sgf`: each node's comment, `short` or `full` (`sgf_marks.COMMENTS`)."""
+    pass_alive_suicide: Suicide | None = None
+    """`--pass-alive-suicide`: the analysis's suicide rule, apart from the rule of play (None: the same)."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +226,8 @@ class _GameNode:
 
 
 def _game_node(item: Item, results: list[Analysis], comments: str) -> _GameNode:
+    from passalive.tools.sgf_marks import analysed_node
+
     position = item.position
     assert position is not None
     step = position.step
@@ -232,6 +240,9 @@ def _game_node(item: Item, results: list[Analysis], comments: str) -> _GameNode:
 
 def _line_sgf(item: Item, results: list[Analysis]) -> list[tuple[str, str, str]]:
     """A game position's `--format sgf`: the game's nodes up to it, the record's root facts, the marks at the end."""
+    from passalive.tools.figures import figure_name
+    from passalive.tools.sgf_marks import analysis_line_sgf
+
     position = item.position
     assert position is not None
     game = position.game
@@ -271,6 +282,9 @@ class _GameSgf:
 
     def flush(self) -> None:
         if self.game is not None and self.nodes:
+            from passalive.output.sgf import game_sgf
+            from passalive.tools.figures import figure_name
+
             path, number, variation = self.game
             line = f"line-{variation}" if variation != 1 else ""
             sgf = game_sgf(self.nodes, game_info=dict(self.info))
@@ -281,20 +295,25 @@ class _GameSgf:
 def _work(item: Item, settings: _Settings) -> Any:
     """One item's analyses: JSON entries (one per variant) or the text block,
     rule programs run within the command's budget (in a worker too, with --jobs)."""
-    with budget(max_facts=settings.max_facts, seconds=settings.max_rule_seconds), \
-            allow_includes(settings.include_anywhere):
-        try:
+    try:
+        if settings.engine != "rules" and settings.program is None:  # no rule program runs: no engine to load
             return _analyse_item(item, settings)
-        except BudgetError as unknown:  # a search ran out of its budget: located at the diagram it could not decide
-            if unknown.location is not None:
-                raise
-            raise BudgetError(unknown.message, item.diagram.location) from None
+        from passalive.rules.engine import budget
+        from passalive.rules.parse import include_anywhere as allow_includes
+
+        with budget(max_facts=settings.max_facts, seconds=settings.max_rule_seconds), \
+                allow_includes(settings.include_anywhere):
+            return _analyse_item(item, settings)
+    except BudgetError as unknown:  # a search ran out of its budget: located at the diagram it could not decide
+        if unknown.location is not None:
+            raise
+        raise BudgetError(unknown.message, item.diagram.location) from None
 
 
 def _analyse_item(item: Item, settings: _Settings) -> Any:
-    rule = item.suicide(settings.suicide)
+    rule = item.suicide(settings.suicide, settings.pass_alive_suicide)
     if settings.output in ("json", "jsonl") and _fast_path(settings):
-        fast = [_fast_entry(item, rule, name, True) for name in settings.names]
+        fast = [_fast_entry(item, rule, name, True, settings) for name in settings.names]
         lines = [entry for entry in fast if isinstance(entry, str)]
         if len(lines) == len(fast):  # JSON text: --jsonl lines, or the --json document's entries
             return "".join(lines) if settings.output == "jsonl" else [line[:-1] for line in lines]
@@ -308,6 +327,8 @@ def _analyse_item(item: Item, settings: _Settings) -> Any:
     if settings.output == "sgf" and item.position is not None:
         return _line_sgf(item, results)
     if settings.output in PICTURES:
+        from passalive.tools.figures import analysis_pictures
+
         return analysis_pictures(settings.output, item.file, item.picture_number, item.diagram, results)
     if settings.output == "text":
         return _text(item, results, settings.explain, settings.statuses, settings.fmt, settings.fancy)
@@ -316,30 +337,42 @@ def _analyse_item(item: Item, settings: _Settings) -> Any:
 
 
 def _fast_path(settings: _Settings) -> bool:
-    """Whether the bitset summary (`passalive.tools.summary`) can give the JSON entries."""
+    """Whether the bitset summary (`passalive.tools.summary`) can give the JSON entries: on the
+    direct engine, for every territory convention and status map but GNU Go's with `--prove`
+    (whose proofs replay moves on the board), without explanations."""
     return (
-        settings.engine == "direct" and settings.program is None and settings.territory == "healthy"
+        settings.engine == "direct" and settings.program is None and not settings.statuses.prove
         and not settings.explain
     )
 
 
-def _fast_entry(item: Item, rule: Suicide, name: str | None, line: bool = False) -> dict[str, Any] | str | None:
+def _fast_entry(
+    item: Item, rule: Suicide, name: str | None, line: bool = False, settings: _Settings | None = None,
+) -> dict[str, Any] | str | None:
     """The JSON entry of `_entry` from bitsets (as a --jsonl line when `line`), or None
     when the general path is needed."""
-    summary = fast_summary(item, rule, name)
+    territory, statuses = (settings.territory, settings.statuses) if settings is not None else ("healthy", StatusOptions())
+    summary = fast_summary(item, rule, name, territory, statuses)
     if summary is None:
         return None
-    return summary_entry(item, summary, rule, line)
+    return summary_entry(item, summary, rule, line, territory, statuses)
 
 
-def fast_summary(item: Item, rule: Suicide, name: str | None) -> Summary | None:
+def fast_summary(
+    item: Item, rule: Suicide, name: str | None, territory: str = "healthy", statuses: StatusOptions = StatusOptions(),
+) -> Summary | None:
     """The bitset summary of an item (`passalive.tools.summary`), or None when the general path is needed."""
+    request = StatusRequest(territory, statuses.unsafe_big_territories, statuses.non_pass_alive_stones,
+                            statuses.keep_territories, statuses.keep_stones)
     if item.position is not None:
-        return summarise_position(item.position, rule, name)
-    return summarise(item.diagram.board, rule, name)
+        return summarise_position(item.position, rule, name, request)
+    return summarise(item.diagram.board, rule, name, request)
 
 
-def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = False) -> dict[str, Any] | str:
+def summary_entry(
+    item: Item, summary: Summary, rule: Suicide, line: bool = False, territory: str = "healthy",
+    statuses: StatusOptions = StatusOptions(),
+) -> dict[str, Any] | str:
     """The JSON entry of `_entry` made from a summary (as a --jsonl line when `line`)."""
     if item.position is not None:
         size: list[int] | None = [item.position.game.size] * 2
@@ -353,12 +386,16 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
         "size": size,
         "variant": summary.variant,
         "suicide": rule.value,
+        "pass_alive_suicide": rule.value,
         "engine": "direct",
-        "territory_convention": "healthy",
+        "territory_convention": territory,
     }
+    maps = map_fields(territory, rule, statuses, area=summary.area_names(), life_regions=summary.maps.life_regions,
+                      status=summary.status_names())
     if line:  # the names' JSON straight from the bitsets; the chains' remembered per chain (a game keeps most)
-        return json_line(head)[:-2] + "," + summary.sets_json() + ',"chains":' + summary.chains_json() + "}\n"
-    return {**head, "alive": summary.alive, "territory": summary.territory, "chains": summary.chains}
+        tail = "," + json_line(maps)[1:-2] if maps else ""
+        return json_line(head)[:-2] + "," + summary.sets_json() + ',"chains":' + summary.chains_json() + tail + "}\n"
+    return {**head, "alive": summary.alive, "territory": summary.territory, "chains": summary.chains, **maps}
 
 
 @click.command("analyse")
@@ -371,6 +408,7 @@ def summary_entry(item: Item, summary: Summary, rule: Suicide, line: bool = Fals
               help="Your own rule program (.dl) defining alive(b); runs on the rule engine.")
 @click.option("--suicide", is_flag=True,
               help="Multi-stone suicide is legal (selects the variant 'suicide' by default); overrides an SGF game's RU.")
+@pass_alive_suicide_option
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
               help="Direct Python implementation or the rule engine on the variant's program.")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
@@ -403,6 +441,7 @@ def command(
     variants: tuple[str, ...],
     program: str | None,
     suicide: bool,
+    pass_alive_suicide: Suicide | None,
     engine: str,
     territory: str,
     unsafe_big_territories: bool,
@@ -442,6 +481,7 @@ def command(
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
         max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes, comments=comments,
+        pass_alive_suicide=pass_alive_suicide,
     )
     sink = Sink(output, out)
     games = _GameSgf(sink.pictures)

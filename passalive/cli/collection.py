@@ -46,11 +46,12 @@ from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.cli.signals import handled, worker_init
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
-from passalive.go.game import Game, Position
 from passalive.go.suicide import Suicide
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # game records load with the first SGF file (a plain board never needs them)
     from tqdm import tqdm
+
+    from passalive.go.game import Game, Position
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -335,8 +336,11 @@ class Item:
         """The game the position comes from (None for a diagram file)."""
         return self.position.game if self.position is not None else None
 
-    def suicide(self, given: bool) -> Suicide:
-        """The suicide rule to analyse under: multi when `given` (--suicide), else the game's, else illegal."""
+    def suicide(self, given: bool, pass_alive: Suicide | None = None) -> Suicide:
+        """The suicide rule to analyse under: `pass_alive` when given (--pass-alive-suicide), else
+        the rule of play: multi when `given` (--suicide), else the game's, else illegal."""
+        if pass_alive is not None:
+            return pass_alive
         if given:
             return Suicide.MULTI
         return self.position.suicide if self.position is not None else Suicide.ILLEGAL

@@ -50,6 +50,30 @@ def board_size_option(function: F) -> F:
     )(function)
 
 
+def pass_alive_suicide_option(function: F) -> F:
+    """`--pass-alive-suicide no|multi|all`: the suicide rule of the analysis, apart from the rule of play.
+
+    The function gets it as `pass_alive_suicide`, a `Suicide` or None (the
+    analysis follows the rule the position is played under: `--suicide`, a
+    game's `RU`, or no suicide).  KataGo's `alwaysComputePassAliveUnderSuicideRules`
+    is `--pass-alive-suicide multi`.
+    """
+    from passalive.go.suicide import Suicide
+
+    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Suicide | None:
+        return None if value is None else Suicide.parse(value)
+
+    return click.option(
+        "--pass-alive-suicide",
+        type=click.Choice([rule.value for rule in Suicide]),
+        default=None,
+        callback=convert,
+        help="The suicide rule of the pass-alive analysis alone (no, multi, all); the position is still "
+        "played under --suicide or the game's RU. Default: the same rule as the play. "
+        "'multi' is KataGo's alwaysComputePassAliveUnderSuicideRules.",
+    )(function)
+
+
 PICTURES = ("svg", "sgf", "png")
 """The `--format`s that write documents (one SVG or PNG per picture, SGF game trees) instead of text."""
 

@@ -53,36 +53,50 @@ def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, o
 
         mode = AreaMode.of(territory, options.unsafe_big_territories, options.non_pass_alive_stones)
         area = (area_by_rules if engine == "rules" else area_map)(board, mode, suicide)
-        return {
-            "area_mode": {
-                "safe_big_territories": mode.safe_big_territories,
-                "unsafe_big_territories": mode.unsafe_big_territories,
-                "non_pass_alive_stones": mode.non_pass_alive_stones,
-                "multi_stone_suicide_legal": suicide is not Suicide.ILLEGAL,
-            },
-            "area": {c.value: board.names(area.of(c)) for c in STONE_COLOURS},
-        }
+        return map_fields(territory, suicide, options, area={c.value: board.names(area.of(c)) for c in STONE_COLOURS})
     if territory == "independent-life":
         from passalive.definitions.area import independent_life_area, independent_life_by_rules
 
         compute = independent_life_by_rules if engine == "rules" else independent_life_area
         life = compute(board, suicide, options.keep_territories, options.keep_stones)
-        return {
-            "area_mode": {"keep_territories": options.keep_territories, "keep_stones": options.keep_stones,
-                          "multi_stone_suicide_legal": suicide is not Suicide.ILLEGAL},
-            "area": {c.value: board.names(life.area.of(c)) for c in STONE_COLOURS},
-            "independent_life_regions": {"white_minus_black": life.white_minus_black},
-        }
+        return map_fields(territory, suicide, options, area={c.value: board.names(life.area.of(c)) for c in STONE_COLOURS},
+                          life_regions=life.white_minus_black)
     if territory == "unconditional":
         from passalive.definitions.unconditional import unconditional_status, unconditional_by_rules
 
         statuses = (unconditional_by_rules if engine == "rules" else unconditional_status)(board, suicide)
         order = board.names(range(len(board.points)))
         by_name = {board.name(p): s.value for p, s in enumerate(statuses)}
-        fields: dict[str, Any] = {"status": {name: by_name[name] for name in order}}
+        fields = map_fields(territory, suicide, options, status={name: by_name[name] for name in order})
         if options.prove:
             fields["proofs"] = _proofs(board, statuses)
         return fields
+    return {}
+
+
+def map_fields(
+    territory: str, suicide: Suicide, options: StatusOptions, *, area: dict[str, list[str]] | None = None,
+    life_regions: int | None = None, status: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The JSON fields of a status map already computed and named (by the general path above,
+    or by the bitset summary of `passalive.tools.summary`): one writer of their shape."""
+    rule = {"multi_stone_suicide_legal": suicide is not Suicide.ILLEGAL}
+    if territory in KATAGO and area is not None:
+        from passalive.definitions.area import AreaMode
+
+        mode = AreaMode.of(territory, options.unsafe_big_territories, options.non_pass_alive_stones)
+        switches = {"safe_big_territories": mode.safe_big_territories,
+                    "unsafe_big_territories": mode.unsafe_big_territories,
+                    "non_pass_alive_stones": mode.non_pass_alive_stones}
+        return {"area_mode": {**switches, **rule}, "area": area}
+    if territory == "independent-life" and area is not None:
+        return {
+            "area_mode": {"keep_territories": options.keep_territories, "keep_stones": options.keep_stones, **rule},
+            "area": area,
+            "independent_life_regions": {"white_minus_black": life_regions},
+        }
+    if territory == "unconditional" and status is not None:
+        return {"status": status}
     return {}
 
 
@@ -167,6 +181,6 @@ def unconditional_glyphs(board: Board, status: dict[str, str]) -> dict[int, str]
 
 
 __all__ = [
-    "KATAGO", "StatusOptions", "status_fields", "status_lines", "unconditional_glyphs", "unconditional_marks",
+    "KATAGO", "StatusOptions", "map_fields", "status_fields", "status_lines", "unconditional_glyphs", "unconditional_marks",
     "UNCONDITIONAL_LEGEND",
 ]

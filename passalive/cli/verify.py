@@ -30,7 +30,7 @@ from typing import Any
 import click
 
 from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
-from passalive.cli.options import PICTURES, Seconds, output_options
+from passalive.cli.options import PICTURES, Seconds, output_options, pass_alive_suicide_option
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
@@ -165,6 +165,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
         "title": diagram.title,
         "variant": v.variant,
         "suicide": v.suicide.value,
+        "pass_alive_suicide": v.suicide.value,
         "complete": v.complete,
         "seconds": round(v.seconds, 3),
         "chains": chains,
@@ -176,6 +177,7 @@ def _entry(path: str, diagram: Diagram, v: Verification) -> dict[str, Any]:
 @click.option("--variant", metavar="NAME", default=None,
               help="The variant whose claims are checked. Default: casting-out (suicide with --suicide).")
 @click.option("--suicide", is_flag=True, help="Multi-stone suicide is legal (overrides an SGF game's RU).")
+@pass_alive_suicide_option
 @click.option("--depth", type=click.IntRange(min=1), default=None, metavar="K",
               help="Bounded check: attacker sequences of up to K moves.")
 @click.option("--complete", is_flag=True, help="Complete check up to the proven bound (the default).")
@@ -196,6 +198,7 @@ def command(
     files: tuple[str, ...],
     variant: str | None,
     suicide: bool,
+    pass_alive_suicide: Suicide | None,
     depth: int | None,
     complete: bool,
     timeout: float,
@@ -223,7 +226,7 @@ def command(
         raise UsageError("give either --depth K or --complete, not both")
     selection = inputs.selection(suicide=Suicide.MULTI if suicide else None)
     output = inputs.output(as_json, fmt)
-    settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness)
+    settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness, pass_alive_suicide)
     sink = Sink(output, out)
     contradicted = 0
 
@@ -251,6 +254,8 @@ class _Settings:
     fmt: str = "plain"
     fancy: bool = False
     witness: str = "short"
+    pass_alive_suicide: Suicide | None = None
+    """`--pass-alive-suicide`: the rule the claims are made and put to the game under, apart from the rule of play."""
 
 
 def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
@@ -260,7 +265,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
     capturing sequence is drawn once it has passed."""
     deadline = time.monotonic() + settings.timeout
     v = verify(
-        item.diagram.board, settings.variant, item.suicide(settings.suicide), depth=settings.depth,
+        item.diagram.board, settings.variant, item.suicide(settings.suicide, settings.pass_alive_suicide), depth=settings.depth,
         complete=settings.depth is None, timeout=settings.timeout,
     )
     if settings.output in PICTURES:

@@ -46,6 +46,10 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
 __all__ = [
+    "area_and_territory_bits",
+    "area_bits",
+    "independent_life_bits",
+    "pass_alive_territory_bits",
     "AreaMode",
     "AreaMap",
     "IndependentLife",
@@ -103,14 +107,16 @@ class _Marks:
     unsafe: int
 
 
-def _marks(g: Geometry, colour: Colour, mode: AreaMode, suicide: Suicide) -> _Marks:
-    """What KataGo's `calculateAreaForPla` marks for one colour, as bitsets."""
+def _marks(g: Geometry, colour: Colour, mode: AreaMode, suicide: Suicide, alive: int | None = None) -> _Marks:
+    """What KataGo's `calculateAreaForPla` marks for one colour, as bitsets (`alive`: the
+    colour's pass-alive stones when the caller has them already)."""
     own = g.stones(colour)
     if not own:
         return _Marks(0, 0)  # a player without stones marks nothing
     opp = g.stones(colour.opponent)
     fill, dilate = g.fill, g.dilate
-    alive = casting_out(g, colour, all_points=suicide is not Suicide.ILLEGAL).stones
+    if alive is None:
+        alive = casting_out(g, colour, all_points=suicide is not Suicide.ILLEGAL).stones
     non_own = g.mask & ~own
     # every region holds an empty point and touches an own stone (always so on a connected board)
     regions = fill(g.empty, non_own) & fill(dilate(own) & non_own, non_own)
@@ -150,8 +156,36 @@ def _combine(g: Geometry, black: _Marks, white: _Marks, mode: AreaMode) -> tuple
 def area_map(board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL) -> AreaMap:
     """KataGo's `calculateArea` map of a board in one mode (direct implementation, bitsets)."""
     g = Geometry.of(board)
-    b, w = _combine(g, _marks(g, Colour.BLACK, mode, suicide), _marks(g, Colour.WHITE, mode, suicide), mode)
+    b, w = area_bits(g, mode, suicide)
     return AreaMap(board, g.points(b), g.points(w))
+
+
+def area_bits(
+    g: Geometry, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL, alive: tuple[int, int] | None = None
+) -> tuple[int, int]:
+    """`area_map` as the bitsets of black's and white's points in the geometry's layout, from a
+    geometry the caller has made (`alive`: both colours' pass-alive stones, when it has them too)."""
+    black, white = alive if alive is not None else (None, None)
+    return _combine(g, _marks(g, Colour.BLACK, mode, suicide, black), _marks(g, Colour.WHITE, mode, suicide, white), mode)
+
+
+def area_and_territory_bits(
+    g: Geometry, mode: AreaMode, suicide: Suicide, alive: tuple[int, int]
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """`area_bits` and, from the same marks, `pass_alive_territory_bits` of both colours
+    (`mode.safe_big_territories` chooses `katago` or `katago-strict`), when the pass-alive
+    stones `alive` are those of the map (the default variant for the rule): one pass, not two."""
+    black = _marks(g, Colour.BLACK, mode, suicide, alive[0])
+    white = _marks(g, Colour.WHITE, mode, suicide, alive[1])
+    return _combine(g, black, white, mode), (black.strong & ~g.black, white.strong & ~g.white)
+
+
+def pass_alive_territory_bits(g: Geometry, colour: Colour, alive: int, safe_big_territories: bool) -> int:
+    """The `katago` (`safe_big_territories`) or `katago-strict` territory convention of
+    `passalive.definitions.territory` for `colour` as a bitset: the regions KataGo's map gives
+    the colour's pass-alive stones `alive` (the stones left out)."""
+    mode = AreaMode(safe_big_territories, False, False)
+    return _marks(g, colour, mode, Suicide.ILLEGAL, alive).strong & ~g.stones(colour)
 
 
 @dataclass(frozen=True)
@@ -178,8 +212,19 @@ def independent_life_area(
     the owner's own stone, `keep_stones` every one that is.
     """
     g = Geometry.of(board)
+    b, w, white_minus_black = independent_life_bits(g, suicide, keep_territories, keep_stones)
+    return IndependentLife(AreaMap(board, g.points(b), g.points(w)), white_minus_black)
+
+
+def independent_life_bits(
+    g: Geometry, suicide: Suicide = Suicide.ILLEGAL, keep_territories: bool = False, keep_stones: bool = False,
+    alive: tuple[int, int] | None = None,
+) -> tuple[int, int, int]:
+    """`independent_life_area` from a geometry: black's and white's points as bitsets of its
+    layout, and white's count of independent-life regions minus black's (`alive`: both
+    colours' pass-alive stones, when the caller has them)."""
     everything = AreaMode(True, True, True)
-    b, w = _combine(g, _marks(g, Colour.BLACK, everything, suicide), _marks(g, Colour.WHITE, everything, suicide), everything)
+    b, w = area_bits(g, everything, suicide, alive)
     dame = g.empty & ~b & ~w
     result = {Colour.BLACK: 0, Colour.WHITE: 0}
     count = {Colour.BLACK: 0, Colour.WHITE: 0}
@@ -187,11 +232,11 @@ def independent_life_area(
     for colour, owned in ((Colour.BLACK, b), (Colour.WHITE, w)):
         seeds = (owned & g.dilate(dame)) | (owned & g.stones(colour) & in_atari)
         seki = g.fill(seeds, owned) if seeds else 0
-        alive = owned & ~seki
-        result[colour] = alive
-        rest = alive
+        living = owned & ~seki
+        result[colour] = living
+        rest = living
         while rest:
-            rest &= ~g.fill(rest & -rest, alive)
+            rest &= ~g.fill(rest & -rest, living)
             count[colour] += 1
     for colour, owned in ((Colour.BLACK, b), (Colour.WHITE, w)):
         stones = owned & g.stones(colour)
@@ -199,8 +244,7 @@ def independent_life_area(
             result[colour] |= owned & ~stones
         if keep_stones:
             result[colour] |= stones
-    area = AreaMap(board, g.points(result[Colour.BLACK]), g.points(result[Colour.WHITE]))
-    return IndependentLife(area, count[Colour.WHITE] - count[Colour.BLACK])
+    return result[Colour.BLACK], result[Colour.WHITE], count[Colour.WHITE] - count[Colour.BLACK]
 
 
 def _in_atari(g: Geometry) -> int:

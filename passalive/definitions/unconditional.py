@@ -68,7 +68,7 @@ from passalive.errors import UsageError
 from passalive.go.board import Board, Colour
 from passalive.go.suicide import Suicide
 
-__all__ = ["Status", "unconditional_status", "unconditional_by_rules", "UnconditionalLife", "unconditional_life"]
+__all__ = ["EMPTY", "BLACK", "WHITE", "Status", "grid_status", "unconditional_status", "unconditional_by_rules", "UnconditionalLife", "unconditional_life"]
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
 MAXSTACK = 19 * 19
@@ -425,7 +425,15 @@ def outcomes(board: Board) -> tuple[_Board, dict[Colour, UnconditionalLife]]:
 def unconditional_status(board: Board, suicide: Suicide = Suicide.ILLEGAL) -> tuple[Status, ...]:
     """GNU Go's unconditional status of every point of the board, by point id."""
     _check_rule(suicide)
-    bd, lives = outcomes(board)
+    return grid_status(*_grid_cells(board))
+
+
+def grid_status(width: int, height: int, cells: Sequence[int]) -> tuple[Status, ...]:
+    """`unconditional_status` of a whole rectangular board given as its colour codes (`EMPTY`,
+    `BLACK`, `WHITE`), row by row from the top: for callers that hold a position as bitsets
+    and never make its `Board`."""
+    bd = _Board(width, height, cells)
+    lives = {Colour.WHITE: unconditional_life(bd, WHITE), Colour.BLACK: unconditional_life(bd, BLACK)}
     per_index: dict[int, Status] = {}
     for colour in (Colour.WHITE, Colour.BLACK):  # GNU Go's order: black's answers overwrite white's
         life = lives[colour]

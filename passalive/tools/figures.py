@@ -28,26 +28,13 @@ from passalive.output.render import render_sensei
 from passalive.output.svg import Layers, NumberedMove, board_svg, numbered
 from passalive.output.files import write_file
 from passalive.tools.eyes import EyeReport, disagreements
+from passalive.tools.board_marks import analysis_marks
 from passalive.tools.layers import analysis_layers
 from passalive.tools.score import Score
 
 if TYPE_CHECKING:
     from passalive.tools.explore.search import Finding
     from passalive.tools.verify import Verification
-
-def analysis_marks(result: Analysis) -> dict[int, str]:
-    """The analyse command's terminal board (keys of `ANALYSIS_GLYPHS`): `#`/`@`
-    pass-alive black/white stones, `b`/`w` territory, `x`/`o` dead stones in
-    the other colour's territory."""
-    board = result.board
-    marks: dict[int, str] = {}
-    for colour, stone, land, dead in ((Colour.BLACK, "#", "b", "o"), (Colour.WHITE, "@", "w", "x")):
-        for p in result.territory(colour):
-            marks[p] = land if board.colours[p] is Colour.EMPTY else dead
-        for p in result.alive_points(colour):
-            marks[p] = stone
-    return marks
-
 
 def analysis_svg(result: Analysis, title: str | None = None) -> str:
     """One analysis as an SVG picture (title: the variant and rule unless given)."""
@@ -201,7 +188,7 @@ def figure_name(path: str, number: int | str, *parts: str) -> str:
 
 
 __all__ = [
-    "analysis_layers", "analysis_svg", "capture_svg", "diagram_svg", "eyes_layers", "eyes_svg", "figure_name",
+    "analysis_layers", "analysis_marks", "analysis_svg", "capture_svg", "diagram_svg", "eyes_layers", "eyes_svg", "figure_name",
     "score_layers", "score_svg", "sequence_layers", "sequence_svg", "slug", "verification_svgs", "write_figures",
 ]
 

@@ -16,6 +16,14 @@ result is the same as `Analysis.alive_points`, `.territory` and
 `Board.chains` give (the tests check it on random positions); any other case
 returns None and the caller takes the general path.
 
+The other territory conventions (`katago`, `katago-strict`,
+`independent-life`, `unconditional`: `StatusRequest`) and the variants
+`static-safety` and `static-safety-sound` take the same road: the status maps
+are computed on the same geometry (`passalive.definitions.area`'s bitset
+functions, GNU Go's procedure from the stones' colour codes, Müller's static
+safety on the board), sharing the pass-alive stones where they are the same
+set, and come back as bitsets (`StatusMaps`) named through the same table.
+
 Territory (the `healthy` convention of `passalive.definitions.analysis`):
 a c-region R (a maximal connected set of points that are not c stones) is
 c's territory when it does not reach an open side, it borders at least one c
@@ -27,21 +35,59 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from passalive.definitions.direct import GridGeometry, casting_out
-from passalive.definitions.analysis import resolve_variant
-from passalive.go.bitboard import padded_full, selectors, to_padded
-from passalive.go.board import STONE_COLOURS, Board, Side
-from passalive.go.game import Position
+from passalive.definitions.analysis import Variant, resolve_variant
+from passalive.go.bitboard import from_padded, mask_of, padded_bits, padded_full, selectors, to_padded
+from passalive.go.board import STONE_COLOURS, Board, Colour, Side
 from passalive.go.coords import Frame
 from passalive.go.suicide import Suicide
 
+if TYPE_CHECKING:  # a game's position comes with the first SGF file
+    from passalive.go.game import Position
+
 FAST_VARIANTS = ("casting-out", "suicide")
 """The variants whose alive sets come as bitsets from `passalive.definitions.direct`."""
+
+SAFETY_VARIANTS = ("static-safety", "static-safety-sound")
+"""The variants of Müller's static safety: safe blocks and territory from `static_safety`, on the same road."""
+
+
+@dataclass(frozen=True)
+class StatusRequest:
+    """The territory convention of a summary and the switches of its status map (`analyse --territory`).
+
+    `healthy` (the default) has no map; `katago` / `katago-strict` give KataGo's
+    area in the mode of the two area switches, `independent-life` KataGo's
+    independent-life area with its two keep switches, `unconditional` GNU Go's
+    status of every point.
+    """
+
+    convention: str = "healthy"
+    unsafe_big_territories: bool = False
+    non_pass_alive_stones: bool = False
+    keep_territories: bool = False
+    keep_stones: bool = False
+
+
+@dataclass(frozen=True)
+class StatusMaps:
+    """The status map a convention adds, as the fast path computed it.
+
+    `area`: KataGo's area or independent-life area, black's and white's points
+    as bitsets of the padded layout; `life_regions`: white's independent-life
+    regions minus black's; `status`: GNU Go's status of every point in reading
+    order (its `Status` values).
+    """
+
+    area: tuple[int, int] | None = None
+    life_regions: int | None = None
+    status: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +110,19 @@ class Summary:
     raw_chains: tuple[tuple[str, int, bool], ...] = field(repr=False)
     """(colour name, stones as a bitset of the padded layout, pass-alive) of every chain, in order."""
     table: _NameTable | None = field(default=None, repr=False, compare=False)
+    maps: StatusMaps = field(default_factory=StatusMaps, repr=False)
+    """The status map of the convention asked for (none for `healthy`)."""
+
+    def area_names(self) -> dict[str, list[str]] | None:
+        """The names of each colour's points of the area map, or None without one."""
+        return None if self.maps.area is None else self._named(self.maps.area)
+
+    def status_names(self) -> dict[str, str] | None:
+        """GNU Go's status by point name, in reading order, or None without it."""
+        if self.maps.status is None:
+            return None
+        assert self.table is not None
+        return dict(zip([name for name in self.table.names if name], self.maps.status))
 
     @cached_property
     def alive(self) -> dict[str, list[str]]:
@@ -181,7 +240,7 @@ def _names(bits: int, table: tuple[str, ...]) -> list[str]:
     return list(compress(table[first : first + len(chosen)], chosen))
 
 
-def _components(g: GridGeometry, members: int) -> list[int]:
+def components(g: GridGeometry, members: int) -> list[int]:
     """The connected parts of a bitset (lone points without a flood fill)."""
     single = g.isolated(members)
     rest = members & ~single
@@ -246,30 +305,40 @@ def board_geometry(board: Board) -> GridGeometry | None:
     )
 
 
-def summarise_position(position: Position, suicide: Suicide | None = None, variant: str | None = None) -> Summary | None:
-    """`summarise` for a game's position, from the bitsets its replay keeps (no Board is made)."""
+def summarise_position(
+    position: Position, suicide: Suicide | None = None, variant: str | None = None, request: StatusRequest = StatusRequest()
+) -> Summary | None:
+    """`summarise` for a game's position, from the bitsets its replay keeps (no Board is made,
+    unless static safety asks for one)."""
     rule = position.suicide if suicide is None else suicide
-    if variant is not None and variant not in FAST_VARIANTS:
-        return None
-    chosen = resolve_variant(variant, rule)
-    if chosen.name not in FAST_VARIANTS:
+    chosen = _chosen(variant, rule)
+    if chosen is None:
         return None
     size = position.game.size
-    return _summary(position_geometry(position), _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
+    table = _name_table(size, size, Frame.full_board(size))
+    return _summary(position_geometry(position), table, rule, chosen.name, chosen.all_points, request, lambda: position.board)
 
 
-def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None) -> Summary | None:
-    """The alive stones, territory and chains of both colours as names, or None
-    when the board or the variant needs the general path (see the module docstring)."""
-    if variant is not None and variant not in FAST_VARIANTS:
-        return None
-    chosen = resolve_variant(variant, suicide)
-    if chosen.name not in FAST_VARIANTS:
+def summarise(
+    board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None, request: StatusRequest = StatusRequest()
+) -> Summary | None:
+    """The alive stones, territory (by `request.convention`), status map and chains of both colours
+    as names, or None when the board or the variant needs the general path (see the module docstring)."""
+    chosen = _chosen(variant, suicide)
+    if chosen is None:
         return None
     g = board_geometry(board)
     if g is None:
         return None
-    return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points)
+    return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points, request, lambda: board)
+
+
+def _chosen(variant: str | None, suicide: Suicide) -> Variant | None:
+    """The variant, when the fast path knows it (None: the general path)."""
+    if variant is not None and variant not in FAST_VARIANTS + SAFETY_VARIANTS:
+        return None
+    chosen = resolve_variant(variant, suicide)
+    return chosen if chosen.name in FAST_VARIANTS + SAFETY_VARIANTS else None
 
 
 def _territory(g: GridGeometry, own: int, stones: int, alive: tuple[int, ...], every_point: bool) -> int:
@@ -301,30 +370,136 @@ def _territory(g: GridGeometry, own: int, stones: int, alive: tuple[int, ...], e
     return owned
 
 
-def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
-    """The summary from a grid geometry (see the module docstring)."""
+def _summary(
+    g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool,
+    request: StatusRequest = StatusRequest(), board: Callable[[], Board] | None = None,
+) -> Summary | None:
+    """The summary from a grid geometry (see the module docstring); `board` makes the
+    position's Board for the computations that need one (static safety).  None when the
+    request is one the general path must refuse (GNU Go's status with suicide or open sides)."""
+    convention = request.convention
+    if convention == "unconditional" and (suicide is not Suicide.ILLEGAL or g.open):
+        return None  # the general path says why it is refused
     every_point = suicide is not Suicide.ILLEGAL
-    alive: list[int] = []
-    territory: list[int] = []
+    parts = {colour: components(g, g.stones(colour)) for colour in STONE_COLOURS}
+    if variant in SAFETY_VARIANTS:
+        assert board is not None, "static safety needs the board"
+        alive_chains, own_territory = _safety(g, parts, board(), variant)
+    else:
+        alive_chains = {c: casting_out(g, c, all_points, parts[c]).chains for c in STONE_COLOURS}
+        own_territory = None
+    stones = {c: _union(alive_chains[c]) for c in STONE_COLOURS}
+    shared = (stones[Colour.BLACK], stones[Colour.WHITE]) if variant in FAST_VARIANTS and all_points == every_point else None
+    katago_land: tuple[int, int] | None = None
+    if convention in ("katago", "katago-strict") and shared is not None:  # the map's marks give the territory too
+        from passalive.definitions.area import AreaMode, area_and_territory_bits
+
+        mode = AreaMode.of(convention, request.unsafe_big_territories, request.non_pass_alive_stones)
+        area, katago_land = area_and_territory_bits(g, mode, suicide, shared)
+        maps = StatusMaps(area=area)
+    else:
+        maps = _maps(g, request, suicide, shared)
+    territory = []
+    for colour in STONE_COLOURS:
+        if own_territory is not None:
+            land = own_territory[colour]
+        elif katago_land is not None:
+            land = katago_land[0 if colour is Colour.BLACK else 1]
+        elif convention == "healthy":
+            land = _territory(g, g.stones(colour), stones[colour], alive_chains[colour], every_point) if alive_chains[colour] else 0
+        elif convention in ("katago", "katago-strict"):
+            from passalive.definitions.area import pass_alive_territory_bits
+
+            land = pass_alive_territory_bits(g, colour, stones[colour], convention == "katago")
+        else:
+            land = _status_territory(g, colour, request, suicide, maps, shared)
+        territory.append(land)
     chains: list[tuple[int, str, int, bool]] = []
     for colour in STONE_COLOURS:
-        name = colour.value
-        own = g.stones(colour)
-        parts = _components(g, own)
-        result = casting_out(g, colour, all_points, parts)
-        alive_chains = {chain & -chain for chain in result.chains}
-        stones = result.stones
-        alive.append(stones)
-        for chain in parts:
+        alive_heads = {chain & -chain for chain in alive_chains[colour]}
+        for chain in parts[colour]:
             low = chain & -chain
-            chains.append((low, name, chain, low in alive_chains))
-        territory.append(_territory(g, own, stones, result.chains, every_point) if result.chains else 0)
+            chains.append((low, colour.value, chain, low in alive_heads))
     chains.sort()
     return Summary(
         variant=variant,
-        alive_bits=(alive[0], alive[1]),
+        alive_bits=(stones[Colour.BLACK], stones[Colour.WHITE]),
         territory_bits=(territory[0], territory[1]),
         raw_chains=tuple((colour, bits, is_alive) for _, colour, bits, is_alive in chains),
         table=table,
+        maps=maps,
     )
 
+
+def _union(chains: tuple[int, ...]) -> int:
+    result = 0
+    for chain in chains:
+        result |= chain
+    return result
+
+
+def _safety(
+    g: GridGeometry, parts: dict[Colour, list[int]], board: Board, variant: str
+) -> tuple[dict[Colour, tuple[int, ...]], dict[Colour, int]]:
+    """Static safety's safe blocks of each colour (as chains of `parts`) and its territory
+    (the safe points that are not stones of safe blocks), as bitsets."""
+    from passalive.definitions.static_safety.solve import static_safety
+
+    result = static_safety(board, sound=variant == "static-safety-sound")
+    ordered = sorted((chain for colour in STONE_COLOURS for chain in parts[colour]), key=lambda chain: chain & -chain)
+    chains = {c: tuple(ordered[i] for i in sorted(result.safe_chains(c))) for c in STONE_COLOURS}
+    territory = {c: _padded(g, result.safe[c]) & ~_union(chains[c]) for c in STONE_COLOURS}
+    return chains, territory
+
+
+def _padded(g: GridGeometry, points: frozenset[int]) -> int:
+    """Point ids as a bitset of the padded layout."""
+    return to_padded(mask_of(points), g.width, g.height)
+
+
+def _maps(g: GridGeometry, request: StatusRequest, suicide: Suicide, shared: tuple[int, int] | None) -> StatusMaps:
+    """The status map of the request's convention, on the summary's geometry."""
+    convention = request.convention
+    if convention == "healthy":
+        return StatusMaps()
+    from passalive.definitions.area import AreaMode, area_bits, independent_life_bits
+
+    if convention in ("katago", "katago-strict"):
+        mode = AreaMode.of(convention, request.unsafe_big_territories, request.non_pass_alive_stones)
+        return StatusMaps(area=area_bits(g, mode, suicide, shared))
+    if convention == "independent-life":
+        b, w, regions = independent_life_bits(g, suicide, request.keep_territories, request.keep_stones, shared)
+        return StatusMaps(area=(b, w), life_regions=regions)
+    if convention == "unconditional":
+        from passalive.definitions.unconditional import BLACK, EMPTY, WHITE, grid_status
+
+        n = g.width * g.height
+        black = selectors(from_padded(g.black, g.width, g.height)).ljust(n, b"\0")
+        white = selectors(from_padded(g.white, g.width, g.height)).ljust(n, b"\0")
+        codes = [BLACK if b else WHITE if w else EMPTY for b, w in zip(black, white)]
+        return StatusMaps(status=tuple(s.value for s in grid_status(g.width, g.height, codes)))
+    return StatusMaps()
+
+
+def _status_territory(
+    g: GridGeometry, colour: Colour, request: StatusRequest, suicide: Suicide, maps: StatusMaps, shared: tuple[int, int] | None
+) -> int:
+    """A colour's territory under `independent-life` or `unconditional` (`passalive.definitions.statuses`)."""
+    own = g.stones(colour)
+    index = 0 if colour is Colour.BLACK else 1
+    if request.convention == "independent-life":
+        if request.keep_territories or request.keep_stones:  # the territory is the plain map's
+            from passalive.definitions.area import independent_life_bits
+
+            b, w, _ = independent_life_bits(g, suicide, False, False, shared)
+            return (b, w)[index] & ~own
+        assert maps.area is not None
+        return maps.area[index] & ~own
+    assert maps.status is not None
+    mine = "black_territory" if colour is Colour.BLACK else "white_territory"
+    opponent = g.stones(colour.opponent)
+    land = 0
+    for bit, status in zip(padded_bits(g.width, g.height), maps.status):
+        if status == mine or (status == "dead" and opponent & bit):
+            land |= bit
+    return land
