@@ -1,13 +1,26 @@
-"""Cost of static safety against pass-alive on the 19x19 benchmark positions.
+"""Cost of static safety against Fuego's own solver and pass-alive on the 19x19 benchmark positions.
 
     .venv/bin/python bench/bench_static_safety.py [--positions 300] [--seed 1] [--rules 30]
+        [--fuego SRC] [--fuego-build DIR] [--reps 20]
 
 The same 300 positions as bench/bench_analyse.py (random play to the end of
 the game, seed 1).  Times, per position and for both colours, the median of
 `analyse()` with the direct engine: casting-out (today's direct pass-alive)
 and static-safety (`passalive.definitions.static_safety`), each on a fresh
 Board so that chains and regions are paid for each time, as process CPU
-time.  Target: static-safety <= 5x casting-out.  Also prints the share of
+time.  Target: static-safety <= 5x casting-out.
+
+Then Fuego (issue 25): with Fuego's source (`--fuego`, or FUEGO_SRC; a
+checkout or a git directory of a mirror such as svn2github/fuego),
+`bench/fuego_safety.py` compiles Fuego's GoSafetySolver with a small driver
+(in `--fuego-build`, reused when already built there) and times, on the same
+positions in one Fuego process, what its GTP command `go_safe static` runs
+(a GoRegionBoard and FindSafePoints, both colours), `--reps` times per
+position.  Prints Fuego's median, passalive's static safety alone
+(`static_safety(board)` on a fresh Board) and through `analyse`, each
+ratio to Fuego (target <= 3x), and the positions where the two programs'
+safe points differ.  Without the source, g++ or Boost's headers it prints
+why and goes on.  Also prints the share of
 points each proves safe (stones and territory) on these positions, and the
 median time of `rules/static-safety.dl` on the rule engine for the first
 `--rules` positions (checking that it finds the same safe points).
@@ -17,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -25,10 +40,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from bench_analyse import fresh, median_us  # noqa: E402
+from fuego_safety import Unavailable, build_once, run, source_path  # noqa: E402
 from strategies import random_position  # noqa: E402
 
 from passalive.definitions.analysis import analyse  # noqa: E402
-from passalive.definitions.static_safety import clear_cache  # noqa: E402
+from passalive.definitions.static_safety import clear_cache, static_safety  # noqa: E402
 from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
 
 
@@ -37,6 +53,10 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", type=int, default=30, help="positions timed on the rule engine (0: none)")
+    parser.add_argument("--fuego", help="Fuego's source, a checkout or a git directory (default $FUEGO_SRC)")
+    parser.add_argument("--fuego-build", type=Path, default=Path(tempfile.gettempdir()) / "passalive-fuego-build",
+                        help="where Fuego is compiled, and found compiled by a later run")
+    parser.add_argument("--reps", type=int, default=20, help="Fuego's runs per position (its time is their mean)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -58,6 +78,14 @@ def main() -> None:
     print(f"direct casting-out (pass-alive), both colours: {base:8.0f} µs median")
     print(f"direct static-safety, both colours:            {cost:8.0f} µs median  = {ratio:.1f}x (target <= 5x {'ok' if ratio <= 5 else 'MISSED'})")
 
+    def core(b: Board) -> None:
+        clear_cache()
+        static_safety(b)
+
+    alone = median_us(boards, core)
+    print(f"static_safety(board) alone, both colours:      {alone:8.0f} µs median  = {alone / base:.1f}x casting-out")
+    against_fuego(args, boards, {"static_safety(board) alone": alone, "analyse(variant='static-safety')": cost})
+
     proved = {"casting-out": 0, "static-safety": 0}
     total = 0
     for board in boards:
@@ -71,7 +99,6 @@ def main() -> None:
 
     if args.rules:
         from passalive.definitions.facts import bundled_path, load, run
-        from passalive.definitions.static_safety import static_safety
 
         program = load(bundled_path("static-safety.dl"))
         times = []
@@ -87,6 +114,48 @@ def main() -> None:
         median = times[len(times) // 2] * 1e6
         print(f"rules/static-safety.dl on the rule engine:     {median:8.0f} µs median over {len(times)} positions "
               f"= {median / base:.0f}x casting-out (same safe points)")
+
+
+def rows(board: Board) -> list[str]:
+    """A square grid board as rows of X/O/. (top row first), as the Fuego driver reads it."""
+    assert board.size is not None
+    width, height = board.size
+    grid = [["."] * width for _ in range(height)]
+    for point in board.points:
+        assert point.coord is not None
+        x, y = point.coord
+        grid[y][x] = {STONE_COLOURS[0]: "X", STONE_COLOURS[1]: "O"}.get(point.colour, ".")
+    return ["".join(row) for row in grid]
+
+
+def against_fuego(args: argparse.Namespace, boards: list[Board], ours: dict[str, float]) -> None:
+    """Fuego's `go_safe static` on the same positions: its median time, our ratios, and any difference."""
+    src = source_path(args.fuego)
+    if src is None:
+        print("Fuego: not compared (no source: give --fuego SRC or FUEGO_SRC, e.g. a clone of svn2github/fuego)")
+        return
+    try:
+        start = time.perf_counter()
+        executable = build_once(src, args.fuego_build)
+        built = time.perf_counter() - start
+    except Unavailable as e:
+        print(f"Fuego: not compared ({e})")
+        return
+    timings = run(executable, [rows(b) for b in boards], args.reps)
+    different = 0
+    for board, timing in zip(boards, timings):
+        result = static_safety(fresh(board))
+        for colour, theirs in zip(STONE_COLOURS, timing.safe):
+            mine = {board.points[p].coord for p in result.safe[colour]}
+            different += mine != theirs
+    solver = statistics.median(t.solver_s for t in timings) * 1e6
+    setup = statistics.median(t.with_setup_s for t in timings) * 1e6
+    print(f"Fuego go_safe static (GoSafetySolver), both colours: {solver:8.0f} µs median "
+          f"({args.reps} runs per position, built or found in {built:.0f} s; with GoBoard set-up: {setup:.0f} µs)")
+    for name, us in ours.items():
+        ratio = us / solver
+        print(f"  passalive {name:34}: {us:8.0f} µs = {ratio:.1f}x Fuego (target <= 3x {'ok' if ratio <= 3 else 'MISSED'})")
+    print(f"  safe points differ from Fuego's on {different} of {2 * len(boards)} colours-positions")
 
 
 if __name__ == "__main__":
