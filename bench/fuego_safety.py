@@ -21,11 +21,12 @@ solver needs link against no Boost library.
 How it is timed: the driver reads every position, sets each up once on a
 GoBoard, then runs exactly what Fuego's GTP command `go_safe static` runs
 (GoSafetyCommands::GetSafe: a fresh GoRegionBoard of the board and
-GoSafetySolver::FindSafePoints, both colours) `reps` times in a row and
-reports the process CPU time (`CLOCK_PROCESS_CPUTIME_ID`) divided by
-`reps`: the solver's own cost inside one Fuego process, with no GTP
-parsing, no round trip and no board set-up in it.  It also reports the
-same with the board set-up (GoBoard::Init from the stones, which finds
+GoSafetySolver::FindSafePoints, both colours) `reps` times, each timed
+by the process CPU clock (`CLOCK_PROCESS_CPUTIME_ID`, nanoseconds), and
+reports the least: the solver's own cost inside one Fuego process, with no
+GTP parsing, no round trip and no board set-up in it, and as little as
+possible of what other work on a shared machine adds.  It also reports
+the same with the board set-up (a GoBoard made from the stones, which finds
 Fuego's blocks) included, and prints the safe points of each colour so that
 the caller can check that both programs answer the same.
 
@@ -36,11 +37,11 @@ reason, which the bench prints before going on without Fuego.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,24 +91,28 @@ int main() {
     }
     GoBoard bd(size, setup);
     SgBWSet safe;
-    double start = cpu();
+    double solver = 1e9, whole = 1e9;
     for (int i = 0; i < reps; i++) {
-      GoRegionBoard regions(bd);
-      GoSafetySolver solver(bd, &regions);
-      SgBWSet found;
-      solver.FindSafePoints(&found);
-      if (i == 0) safe = found;
+      double start = cpu();
+      {
+        GoRegionBoard regions(bd);
+        GoSafetySolver s(bd, &regions);
+        SgBWSet found;
+        s.FindSafePoints(&found);
+        if (i == 0) safe = found;
+      }
+      double middle = cpu();
+      {
+        GoBoard fresh(size, setup);
+        GoRegionBoard regions(fresh);
+        GoSafetySolver s(fresh, &regions);
+        SgBWSet found;
+        s.FindSafePoints(&found);
+      }
+      double end = cpu();
+      solver = min(solver, middle - start);
+      whole = min(whole, end - middle);
     }
-    double solver = (cpu() - start) / reps;
-    start = cpu();
-    for (int i = 0; i < reps; i++) {
-      GoBoard fresh(size, setup);
-      GoRegionBoard regions(fresh);
-      GoSafetySolver s(fresh, &regions);
-      SgBWSet found;
-      s.FindSafePoints(&found);
-    }
-    double whole = (cpu() - start) / reps;
     cout << "time " << solver << " " << whole << "\n";
     for (int c = 0; c < 2; c++) {
       SgBlackWhite colour = c == 0 ? SG_BLACK : SG_WHITE;
@@ -192,21 +197,24 @@ def build(src: Path, folder: Path) -> Path:
     if source.read("go/GoSafetySolver.cpp") is None:
         raise Unavailable(f"{src} holds no go/GoSafetySolver.cpp: not Fuego's source")
     compiled = copy_closure(source, folder)
-    (folder / "driver.cpp").write_text(DRIVER, encoding="utf-8")
+    driver = f"driver-{_version()}.cpp"
+    (folder / driver).write_text(DRIVER, encoding="utf-8")
     include = [arg for f in FOLDERS for arg in ("-I", str(folder / f))]
     flags = ["-O2", "-DNDEBUG", "-w", "-std=gnu++11"]
     objects = []
     jobs = []
-    for path in ["driver.cpp", *compiled]:
+    for path in [driver, *compiled]:
         obj = folder / (path.replace("/", "_") + ".o")
         objects.append(str(obj))
+        if obj.is_file():
+            continue  # compiled by an earlier build in this folder (Fuego's files do not change)
         jobs.append(subprocess.Popen(["g++", *flags, *include, "-c", str(folder / path), "-o", str(obj)],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         if len(jobs) >= (os.cpu_count() or 1):
             _wait(jobs.pop(0))
     for job in jobs:
         _wait(job)
-    executable = folder / "fuego-safety"
+    executable = folder / f"fuego-safety-{_version()}"
     done = subprocess.run(["g++", "-o", str(executable), *objects, "-pthread"], capture_output=True, text=True)
     if done.returncode != 0:
         raise Unavailable("linking Fuego failed:\n" + done.stderr[-2000:])
@@ -215,11 +223,16 @@ def build(src: Path, folder: Path) -> Path:
 
 def build_once(src: Path, folder: Path) -> Path:
     """`build` into `folder`, or the executable an earlier call left there (a build takes minutes)."""
-    executable = folder / "fuego-safety"
+    executable = folder / f"fuego-safety-{_version()}"
     if executable.is_file():
         return executable
     folder.mkdir(parents=True, exist_ok=True)
     return build(src, folder)
+
+
+def _version() -> str:
+    """A short digest of the driver, so that a changed driver is built anew."""
+    return hashlib.sha1(DRIVER.encode()).hexdigest()[:10]
 
 
 def _wait(job: subprocess.Popen[str]) -> None:
@@ -235,7 +248,8 @@ class Timing:
     """Fuego's answer and cost on one position."""
 
     solver_s: float
-    """CPU seconds of `go_safe static`'s work: GoRegionBoard and GoSafetySolver::FindSafePoints, both colours."""
+    """CPU seconds of `go_safe static`'s work: GoRegionBoard and GoSafetySolver::FindSafePoints, both colours
+    (the least of `reps` runs)."""
     with_setup_s: float
     """The same with the GoBoard set up from the stones first."""
     safe: tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]
@@ -283,4 +297,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

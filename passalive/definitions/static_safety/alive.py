@@ -29,7 +29,8 @@ def test_alive(
     safe blocks and the points of its safe regions.
     """
     n = len(chains)
-    healthy_for: dict[int, list[int]] = {}
+    # per region (regions are numbered by their place in `regions`): the chains it is healthy for, or None
+    healthy_for: list[list[int] | None] = [None] * len(regions)
     count = [0] * n
     chain_regions: list[list[int]] = [[] for _ in chains]
     parent = list(range(n))
@@ -40,47 +41,50 @@ def test_alive(
             i = parent[i]
         return i
 
-    for r in regions:
+    for k, r in enumerate(regions):
         ids = around[r.index]
-        who = ids if r.vital1 else [i for i in ids if not r.empty & ~chains[i].liberties]
+        if r.vital1 or not r.empty:
+            who = ids
+        else:
+            empty = r.empty
+            who = [i for i in ids if not empty & ~chains[i].liberties]
         for i in ids:
-            chain_regions[i].append(r.index)
+            chain_regions[i].append(k)
         if who:
-            healthy_for[r.index] = who
+            healthy_for[k] = who
             for i in who:
                 count[i] += 1
-            first = root(ids[0])
-            for j in ids[1:]:
-                other = root(j)
-                if other != first:
-                    parent[other] = first
+            if len(ids) > 1:
+                first = root(ids[0])
+                for j in ids[1:]:
+                    other = root(j)
+                    if other != first:
+                        parent[other] = first
     alive = [k >= 2 for k in count]
     stack = [i for i in range(n) if not alive[i]]
-    counting = dict.fromkeys(healthy_for, True)
+    counting = [who is not None for who in healthy_for]
     while stack:
         i = stack.pop()
-        for ri in chain_regions[i]:
-            if counting.get(ri):
-                counting[ri] = False
-                for j in healthy_for[ri]:
+        for k in chain_regions[i]:
+            if counting[k]:
+                counting[k] = False
+                for j in healthy_for[k] or ():
                     count[j] -= 1
                     if alive[j] and count[j] < 2:
                         alive[j] = False
                         stack.append(j)
-    groups: dict[int, tuple[set[int], int]] = {}
+    if not any(alive):
+        return []
+    group = [root(i) for i in range(n)]
+    order = dict.fromkeys(group)  # the groups in the order of their first chains, dead or alive
+    blocks: dict[int, set[int]] = {}
     for i in range(n):
         if alive[i]:
-            blocks, _ = groups.setdefault(root(i), (set(), 0))
-            blocks.update(chains[i].blocks)
-    if not groups:
-        return []
-    points = dict.fromkeys(groups, 0)
-    for r in regions:
-        if counting.get(r.index) and any(alive[i] for i in healthy_for[r.index]):
-            g = root(around[r.index][0])
-            points[g] |= r.points
-    first_chain: dict[int, int] = {}
-    for i in range(n):
-        first_chain.setdefault(root(i), i)
-    order = sorted(groups, key=first_chain.__getitem__)
-    return [(frozenset(groups[g][0]), points[g]) for g in order]
+            blocks.setdefault(group[i], set()).update(chains[i].blocks)
+    blocks = {g: blocks[g] for g in order if g in blocks}
+    points = dict.fromkeys(blocks, 0)
+    for k, r in enumerate(regions):
+        healthy = healthy_for[k]
+        if counting[k] and healthy is not None and any(alive[i] for i in healthy):
+            points[group[around[r.index][0]]] |= r.points
+    return [(frozenset(b), points[g]) for g, b in blocks.items()]

@@ -111,9 +111,12 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
     rest = non_c & ~single
     # one-point regions (most eyes): every neighbour is a c stone; blocks come in Fuego's order
     around_single: dict[int, list[Block]] = {}
+    lone: dict[int, int] = {}  # the stones of blocks whose only neighbour is one point: inner blocks there
     for b in blocks:
         for p in bits(b.near & single):
             around_single.setdefault(p, []).append(b)
+        if not b.near & (b.near - 1):
+            lone[b.near] = lone.get(b.near, 0) | b.stones
     closed += [1 << p for p in bits(single)]
     found += [(rank[p], 1 << p, around) for p, around in around_single.items()]
     while rest:
@@ -125,21 +128,17 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
         around = [b for b in blocks if b.near & points]
         if around:
             found.append((geo.first(points), points, around))
-    found.sort(key=lambda t: t[0])
+    found.sort()  # by rank, which no two regions share
+    new = tuple.__new__
     for i, (_, points, around) in enumerate(found):
         if points & (points - 1):
             regions_list.append(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound))
             continue
         # a one-point region: small and a corridor; 1-vital when empty or next to one block
-        is_empty = bool(points & empty)
         connected = len(around) <= 1
-        inner = 0
-        for b in around:
-            if not b.near & ~points:
-                inner |= b.stones
         regions_list.append(
-            Region(i, points, points & empty, tuple(around), True,
-                    connected, connected or is_empty, inner)
+            new(Region, (i, points, points & empty, tuple(around), True,
+                          connected, connected or bool(points & empty), lone.get(points, 0)))
         )
     regions = tuple(regions_list)
     return Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
