@@ -12,7 +12,6 @@ alternating-play search refutes it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import NamedTuple
 
 from passalive.definitions.static_safety.geometry import Geo
@@ -63,14 +62,14 @@ class Side:
         """Every closed c-region, with or without blocks."""
         self.sound = sound
         """Whether Fuego's refuted rules are left out (the sound mode; see the package's docstring)."""
+        self.single = 0
+        """The points of the one-point regions among `regions` (most eyes: step 3 handles them as one bitset)."""
+        self.multi: tuple[Region, ...] = ()
+        """The regions of two or more points among `regions`."""
 
-    @cached_property
-    def label(self) -> dict[int, Block]:
-        """The block of each stone (keyed by the stone's bit)."""
-        label: dict[int, Block] = {}
-        for b in self.blocks:
-            label.update(dict.fromkeys(bits(b.stones), b))
-        return label
+    def block_at(self, bit: int) -> Block:
+        """The block with a stone at this bit (a scan: sides have few blocks, and a table costs more to make)."""
+        return next(b for b in self.blocks if b.stones >> bit & 1)
 
 
 def find_blocks(geo: Geo) -> dict[Colour, list[Block]]:
@@ -141,7 +140,10 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
                           connected, connected or bool(points & empty), lone.get(points, 0)))
         )
     regions = tuple(regions_list)
-    return Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
+    side = Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
+    side.single = sum(1 << p for p in around_single)
+    side.multi = tuple(r for r in regions if r.points & (r.points - 1))
+    return side
 
 
 def region_facts(
@@ -216,15 +218,8 @@ def take_two(geo: Geo, p: int, libs: list[int]) -> bool:
 
 
 def anchors(side: Side, stones: int) -> list[Block]:
-    """The blocks of these stones, each once, in Fuego's order."""
-    label = side.label
-    found = []
-    while stones:
-        b = label[(stones & -stones).bit_length() - 1]
-        found.append(b)
-        stones &= ~b.stones
-    found.sort(key=lambda b: b.first)
-    return found
+    """The blocks of these stones, each once, in Fuego's order (the order of `side.blocks`)."""
+    return [b for b in side.blocks if b.stones & stones]
 
 
 def add_safe(geo: Geo, side: Side, safe: dict[Colour, int], colour: Colour, points: int) -> frozenset[int]:

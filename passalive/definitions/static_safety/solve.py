@@ -51,7 +51,7 @@ def compute(board: Board, surrounded: bool = True, sound: bool = False) -> Stati
     for c in STONE_COLOURS:
         side = sides[c]
         chains, around = merge_chains(geo, side)
-        for chain_blocks, pts in test_alive(side.regions, chains, around):
+        for chain_blocks, pts in test_alive(geo, side, chains, around):
             stones = 0
             for b in side.blocks:
                 if b.index in chain_blocks:

@@ -135,10 +135,9 @@ def _extended_might_make_life(
             continue
         touching = geo.dilate(points) & opp
         stones = 0
-        while touching:
-            b = opp_side.label[(touching & -touching).bit_length() - 1]
-            stones |= b.stones
-            touching &= ~b.stones
+        for b in opp_side.blocks:
+            if b.stones & touching:
+                stones |= b.stones
         if stones & ~area:
             continue
         if nakade is not None or not gives_one_eye(geo, side, opp_side, points):
