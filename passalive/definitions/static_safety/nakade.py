@@ -62,7 +62,7 @@ def gives_one_eye(geo: Geo, side: Side, opp_side: Side, points: int) -> bool:
         return False
     if not test_nakade(geo, side, opp_side, points):
         return False
-    region = next((r for r in opp_side.regions if r.points == points), None)
+    region = next((r for r in opp_side.multi if r.points == points), None)
     return region is None or not is_2vital(geo, region, opp_side.near)
 
 

@@ -34,6 +34,7 @@ class Region(NamedTuple):
     """A closed c-region with its blocks and the properties of step 1."""
 
     index: int  # type: ignore[assignment]  # a NamedTuple field named index hides tuple.index, never called here
+    """The rank of its first point in Fuego's order: names the region within its side, and orders the regions."""
     points: int
     empty: int
     blocks: tuple[Block, ...]
@@ -45,31 +46,80 @@ class Region(NamedTuple):
 
 
 class Side:
-    """What step 1 finds for one colour: its blocks and its regions."""
+    """What step 1 finds for one colour: its blocks and its regions.
+
+    Most regions are single points (the eyes of a finished position), and
+    their properties follow from their neighbours: `single` holds them as
+    one bitset, which step 3 uses as it is, and a `Region` is made for one
+    only when a later step asks (`one_point`, `ordered`).  The regions of
+    two or more points are made at once (`multi`).
+    """
 
     def __init__(
-        self, own: int, near: int, blocks: tuple[Block, ...], regions: tuple[Region, ...], closed: tuple[int, ...],
-        sound: bool = False,
+        self, own: int, near: int, blocks: tuple[Block, ...], multi: tuple[Region, ...], closed: tuple[int, ...],
+        single: int, around_single: dict[int, list[Block]], lone: dict[int, int], closed_single: int,
+        rank: list[int], empty: int, sound: bool = False,
     ) -> None:
         self.own = own
         self.near = near
         """Points next to a stone of the colour."""
         self.blocks = blocks
         """In Fuego's order."""
-        self.regions = regions
-        """The closed regions next to a block, in Fuego's order."""
+        self.multi = multi
+        """The closed regions of two or more points next to a block, in Fuego's order."""
         self.closed = closed
-        """Every closed c-region, with or without blocks."""
+        """Every closed c-region of two or more points, with or without blocks."""
+        self.single = single
+        """The points of the closed one-point regions next to a block."""
+        self.closed_single = closed_single
+        """The points of every closed one-point c-region."""
         self.sound = sound
         """Whether Fuego's refuted rules are left out (the sound mode; see the package's docstring)."""
-        self.single = 0
-        """The points of the one-point regions among `regions` (most eyes: step 3 handles them as one bitset)."""
-        self.multi: tuple[Region, ...] = ()
-        """The regions of two or more points among `regions`."""
+        self._around_single = around_single
+        self._lone = lone
+        self._rank = rank
+        self._empty = empty
+        self._made: dict[int, Region] = {}
+
+    def one_point(self, p: int) -> Region:
+        """The region of the one-point region at bit `p` (made once, when first asked for).
+
+        Small and a corridor; 1-vital and connected when next to one block,
+        1-vital when empty too; inner blocks only when a block's one
+        neighbour is this point.
+        """
+        region = self._made.get(p)
+        if region is None:
+            around = self._around_single[p]
+            points = 1 << p
+            connected = len(around) <= 1
+            empty = points & self._empty
+            region = Region(self._rank[p], points, empty, tuple(around), True,
+                            connected, connected or bool(empty), self._lone.get(points, 0))
+            self._made[p] = region
+        return region
+
+    def ordered(self, singles: int) -> list[Region]:
+        """The regions of two or more points and the one-point regions at `singles`, in Fuego's order."""
+        singles &= self.single
+        if not singles:
+            return list(self.multi)
+        found = list(self.multi) + [self.one_point(p) for p in bits(singles)]
+        found.sort(key=_first)
+        return found
+
+    @property
+    def regions(self) -> list[Region]:
+        """Every closed region next to a block, in Fuego's order."""
+        return self.ordered(self.single)
 
     def block_at(self, bit: int) -> Block:
         """The block with a stone at this bit (a scan: sides have few blocks, and a table costs more to make)."""
         return next(b for b in self.blocks if b.stones >> bit & 1)
+
+
+def _first(region: Region) -> int:
+    return region.index
 
 
 def find_blocks(geo: Geo) -> dict[Colour, list[Block]]:
@@ -102,10 +152,9 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
     near_c = geo.nbr(own) & non_c
     crowded = geo.three_or_more(non_c)
     open_points = geo.g.open
-    fill, rank, empty = geo.fill, geo.rank, geo.empty
+    fill = geo.fill
     closed: list[int] = []
     found: list[tuple[int, int, list[Block]]] = []
-    regions_list: list[Region] = []
     single = geo.g.isolated(non_c) & ~open_points
     rest = non_c & ~single
     # one-point regions (most eyes): every neighbour is a c stone; blocks come in Fuego's order
@@ -116,8 +165,6 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
             around_single.setdefault(p, []).append(b)
         if not b.near & (b.near - 1):
             lone[b.near] = lone.get(b.near, 0) | b.stones
-    closed += [1 << p for p in bits(single)]
-    found += [(rank[p], 1 << p, around) for p, around in around_single.items()]
     while rest:
         points = fill(rest & -rest, non_c)
         rest &= ~points
@@ -127,23 +174,10 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
         around = [b for b in blocks if b.near & points]
         if around:
             found.append((geo.first(points), points, around))
-    found.sort()  # by rank, which no two regions share
-    new = tuple.__new__
-    for i, (_, points, around) in enumerate(found):
-        if points & (points - 1):
-            regions_list.append(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound))
-            continue
-        # a one-point region: small and a corridor; 1-vital when empty or next to one block
-        connected = len(around) <= 1
-        regions_list.append(
-            new(Region, (i, points, points & empty, tuple(around), True,
-                          connected, connected or bool(points & empty), lone.get(points, 0)))
-        )
-    regions = tuple(regions_list)
-    side = Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
-    side.single = sum(1 << p for p in around_single)
-    side.multi = tuple(r for r in regions if r.points & (r.points - 1))
-    return side
+    found.sort(key=lambda t: t[0])  # by rank, which no two regions share
+    multi = tuple(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound) for i, points, around in found)
+    return Side(own, near_c, tuple(blocks), multi, tuple(closed), sum(1 << p for p in around_single),
+                around_single, lone, single, geo.rank, geo.empty, sound)
 
 
 def region_facts(

@@ -61,7 +61,7 @@ def compute(board: Board, surrounded: bool = True, sound: bool = False) -> Stati
     for c in STONE_COLOURS:
         side = sides[c]
         any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
-        for r in side.regions:
+        for r in side.multi:  # a one-point region has no two liberties to share: never 2-vital
             if r.points & any_safe:
                 continue
             if is_2vital(geo, r, side.near):
