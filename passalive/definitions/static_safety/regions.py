@@ -57,8 +57,7 @@ class Side:
 
     def __init__(
         self, own: int, near: int, blocks: tuple[Block, ...], multi: tuple[Region, ...], closed: tuple[int, ...],
-        single: int, around_single: dict[int, list[Block]], lone: dict[int, int], closed_single: int,
-        rank: list[int], empty: int, sound: bool = False,
+        single: int, closed_single: int, rank: list[int], empty: int, sound: bool = False,
     ) -> None:
         self.own = own
         self.near = near
@@ -75,8 +74,6 @@ class Side:
         """The points of every closed one-point c-region."""
         self.sound = sound
         """Whether Fuego's refuted rules are left out (the sound mode; see the package's docstring)."""
-        self._around_single = around_single
-        self._lone = lone
         self._rank = rank
         self._empty = empty
         self._made: dict[int, Region] = {}
@@ -90,12 +87,15 @@ class Side:
         """
         region = self._made.get(p)
         if region is None:
-            around = self._around_single[p]
             points = 1 << p
+            around = tuple(b for b in self.blocks if b.near & points)
+            inner = 0
+            for b in around:
+                if b.near == points:
+                    inner |= b.stones
             connected = len(around) <= 1
             empty = points & self._empty
-            region = Region(self._rank[p], points, empty, tuple(around), True,
-                            connected, connected or bool(empty), self._lone.get(points, 0))
+            region = Region(self._rank[p], points, empty, around, True, connected, connected or bool(empty), inner)
             self._made[p] = region
         return region
 
@@ -155,16 +155,9 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
     fill = geo.fill
     closed: list[int] = []
     found: list[tuple[int, int, list[Block]]] = []
+    # one-point regions (most eyes): every neighbour is a c stone (their Region is made when asked for)
     single = geo.g.isolated(non_c) & ~open_points
     rest = non_c & ~single
-    # one-point regions (most eyes): every neighbour is a c stone; blocks come in Fuego's order
-    around_single: dict[int, list[Block]] = {}
-    lone: dict[int, int] = {}  # the stones of blocks whose only neighbour is one point: inner blocks there
-    for b in blocks:
-        for p in bits(b.near & single):
-            around_single.setdefault(p, []).append(b)
-        if not b.near & (b.near - 1):
-            lone[b.near] = lone.get(b.near, 0) | b.stones
     while rest:
         points = fill(rest & -rest, non_c)
         rest &= ~points
@@ -176,8 +169,7 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
             found.append((geo.first(points), points, around))
     found.sort(key=lambda t: t[0])  # by rank, which no two regions share
     multi = tuple(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound) for i, points, around in found)
-    return Side(own, near_c, tuple(blocks), multi, tuple(closed), sum(1 << p for p in around_single),
-                around_single, lone, single, geo.rank, geo.empty, sound)
+    return Side(own, near_c, tuple(blocks), multi, tuple(closed), single & geo.nbr(own), single, geo.rank, geo.empty, sound)
 
 
 def region_facts(
