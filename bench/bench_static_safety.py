@@ -76,7 +76,8 @@ def main() -> None:
 
     def core(b: Board) -> None:
         clear_cache()
-        static_safety(b)
+        r = static_safety(b)
+        r.safe[STONE_COLOURS[0]], r.safe[STONE_COLOURS[1]]  # the point ids, as Fuego's answer holds its points
 
     base, cost, alone = least_us(boards, [casting_out, safety, core], args.rounds)
     ratio = cost / base
