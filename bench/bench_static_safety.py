@@ -16,7 +16,7 @@ checkout or a git directory of a mirror such as svn2github/fuego),
 (in `--fuego-build`, reused when already built there) and times, on the same
 positions in one Fuego process, what its GTP command `go_safe static` runs
 (a GoRegionBoard and FindSafePoints, both colours), `--reps` times per
-position, the least of them.  Prints Fuego's median, passalive's static safety alone
+position before passalive's timings and as many after, the least of them.  Prints Fuego's median, passalive's static safety alone
 (`static_safety(board)` on a fresh Board) and through `analyse`, each
 ratio to Fuego (target <= 3x), and the positions where the two programs'
 safe points differ.  Without the source, g++ or Boost's headers it prints
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from bench_analyse import fresh  # noqa: E402
-from fuego_safety import Unavailable, build_once, run, source_path  # noqa: E402
+from fuego_safety import Timing, Unavailable, build_once, run, source_path  # noqa: E402
 from strategies import random_position  # noqa: E402
 
 from passalive.definitions.analysis import analyse  # noqa: E402
@@ -79,12 +79,16 @@ def main() -> None:
         r = static_safety(b)
         r.safe[STONE_COLOURS[0]], r.safe[STONE_COLOURS[1]]  # the point ids, as Fuego's answer holds its points
 
+    fuego = build_fuego(args)
+    before = fuego_times(fuego, boards, args.reps)
     base, cost, alone = least_us(boards, [casting_out, safety, core], args.rounds)
+    after = fuego_times(fuego, boards, args.reps)
     ratio = cost / base
     print(f"direct casting-out (pass-alive), both colours: {base:8.0f} µs median")
     print(f"direct static-safety, both colours:            {cost:8.0f} µs median  = {ratio:.1f}x (target <= 5x {'ok' if ratio <= 5 else 'MISSED'})")
     print(f"static_safety(board) alone, both colours:      {alone:8.0f} µs median  = {alone / base:.1f}x casting-out")
-    against_fuego(args, boards, {"static_safety(board) alone": alone, "analyse(variant='static-safety')": cost})
+    against_fuego(fuego, boards, before, after, args.reps,
+                  {"static_safety(board) alone": alone, "analyse(variant='static-safety')": cost})
 
     proved = {"casting-out": 0, "static-safety": 0}
     total = 0
@@ -150,30 +154,49 @@ def rows(board: Board) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def against_fuego(args: argparse.Namespace, boards: list[Board], ours: dict[str, float]) -> None:
-    """Fuego's `go_safe static` on the same positions: its median time, our ratios, and any difference."""
+def build_fuego(args: argparse.Namespace) -> Path | str:
+    """Fuego's timing driver (`bench/fuego_safety.py`), or why there is none."""
     src = source_path(args.fuego)
     if src is None:
-        print("Fuego: not compared (no source: give --fuego SRC or FUEGO_SRC, e.g. a clone of svn2github/fuego)")
-        return
+        return "no source: give --fuego SRC or FUEGO_SRC, e.g. a clone of svn2github/fuego"
     try:
         start = time.perf_counter()
         executable = build_once(src, args.fuego_build)
-        built = time.perf_counter() - start
     except Unavailable as e:
-        print(f"Fuego: not compared ({e})")
+        return str(e)
+    print(f"Fuego's solver built or found in {time.perf_counter() - start:.0f} s")
+    return executable
+
+
+def fuego_times(fuego: Path | str, boards: list[Board], reps: int) -> list[Timing]:
+    """Fuego on the positions (none without Fuego)."""
+    return run(fuego, [rows(b) for b in boards], reps) if isinstance(fuego, Path) else []
+
+
+def against_fuego(
+    fuego: Path | str, boards: list[Board], before: list[Timing], after: list[Timing], reps: int,
+    ours: dict[str, float],
+) -> None:
+    """Fuego's `go_safe static` on the same positions: its median time, our ratios, and any difference.
+
+    Fuego ran before and after passalive's timings; a position's time is
+    the least of both runs, so that a burst of other work on the machine
+    during one of them is left out, as the least of passalive's rounds
+    leaves it out of passalive's times.
+    """
+    if not isinstance(fuego, Path):
+        print(f"Fuego: not compared ({fuego})")
         return
-    timings = run(executable, [rows(b) for b in boards], args.reps)
     different = 0
-    for board, timing in zip(boards, timings):
+    for board, timing in zip(boards, before):
         result = static_safety(fresh(board))
         for colour, theirs in zip(STONE_COLOURS, timing.safe):
             mine = {board.points[p].coord for p in result.safe[colour]}
             different += mine != theirs
-    solver = statistics.median(t.solver_s for t in timings) * 1e6
-    setup = statistics.median(t.with_setup_s for t in timings) * 1e6
+    solver = statistics.median(min(a.solver_s, b.solver_s) for a, b in zip(before, after)) * 1e6
+    setup = statistics.median(min(a.with_setup_s, b.with_setup_s) for a, b in zip(before, after)) * 1e6
     print(f"Fuego go_safe static (GoSafetySolver), both colours: {solver:8.0f} µs median "
-          f"({args.reps} runs per position, built or found in {built:.0f} s; with GoBoard set-up: {setup:.0f} µs)")
+          f"(least of {2 * reps} runs per position; with its GoBoard set up from the stones too: {setup:.0f} µs)")
     for name, us in ours.items():
         ratio = us / solver
         print(f"  passalive {name:34}: {us:8.0f} µs = {ratio:.1f}x Fuego (target <= 3x {'ok' if ratio <= 3 else 'MISSED'})")
