@@ -189,13 +189,13 @@ def copy_closure(source: Source, target: Path) -> list[str]:
 
 def build(src: Path, folder: Path) -> Path:
     """Compile Fuego's solver with our driver in `folder`; the executable (raises `Unavailable`)."""
-    if shutil.which("g++") is None:
-        raise Unavailable("no g++ on this machine")
     if not src.exists():
         raise Unavailable(f"no Fuego source at {src}")
     source = Source(src)
     if source.read("go/GoSafetySolver.cpp") is None:
         raise Unavailable(f"{src} holds no go/GoSafetySolver.cpp: not Fuego's source")
+    if shutil.which("g++") is None:
+        raise Unavailable("no g++ on this machine")
     compiled = copy_closure(source, folder)
     driver = f"driver-{_version()}.cpp"
     (folder / driver).write_text(DRIVER, encoding="utf-8")

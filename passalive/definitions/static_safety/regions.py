@@ -176,7 +176,7 @@ def region_facts(
     geo: Geo, index: int, points: int, blocks: list[Block], own: int, opp: int, near_c: int, crowded: int,
     sound: bool = False,
 ) -> Region:
-    """The properties of a region of two or more points (one-point regions are made in `find_side`).
+    """The properties of a region of two or more points (a one-point region is made by `Side.one_point`).
 
     With `sound`, a corridor is not 1-vital by its protected cuts alone: an
     attacking move can cut a block off from the corridor and leave it
