@@ -122,23 +122,32 @@ def _first(region: Region) -> int:
     return region.index
 
 
+def _lowest(found: tuple[int, Colour, int, int, int, int]) -> int:
+    return found[0]
+
+
 def find_blocks(geo: Geo) -> dict[Colour, list[Block]]:
     """The blocks of both colours; their `index` is their place in `board.chains`
     (chains by smallest point id, and bit order follows id order)."""
     found = []
-    empty, dilate, fill = geo.empty, geo.dilate, geo.fill
+    empty, nbr, fill, rank = geo.empty, geo.nbr, geo.fill, geo.rank
     for c in STONE_COLOURS:
         own = geo.stones[c]
-        rest = own
+        lone = geo.g.isolated(own)  # one-stone blocks: no flood fill
+        for p in bits(lone):
+            near = nbr(1 << p)
+            found.append((p, c, 1 << p, near & empty, near, rank[p]))
+        rest = own & ~lone
         while rest:
-            stones = fill(rest & -rest, own)
+            low = rest & -rest
+            stones = fill(low, own)
             rest &= ~stones
-            near = dilate(stones) & ~stones
-            found.append((stones & -stones, c, stones, near & empty, near))
-    found.sort(key=lambda t: t[0])
+            near = nbr(stones) & ~stones
+            found.append((low.bit_length() - 1, c, stones, near & empty, near, geo.first(stones)))
+    found.sort(key=_lowest)
     result: dict[Colour, list[Block]] = {c: [] for c in STONE_COLOURS}
-    for i, (_, c, stones, libs, near) in enumerate(found):
-        result[c].append(Block(i, stones, libs, near, geo.first(stones)))
+    for i, (_, c, stones, libs, near, first) in enumerate(found):
+        result[c].append(Block(i, stones, libs, near, first))
     for blocks in result.values():
         blocks.sort(key=lambda b: b.first)
     return result
