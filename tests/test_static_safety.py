@@ -245,6 +245,17 @@ def test_every_pass_alive_chain_is_safe_and_colours_never_overlap(b: Board) -> N
     assert not result.safe[Colour.BLACK] & result.safe[Colour.WHITE]
 
 
+@settings(max_examples=100, deadline=None)
+@given(end_of_game_positions(max_size=11))
+def test_the_territory_is_the_safe_points_off_the_safe_blocks(b: Board) -> None:
+    # The solver hands its territory over as bit sets; it is what the definition says, read off the board's chains.
+    result = static_safety(b)
+    for colour in (Colour.BLACK, Colour.WHITE):
+        blocks = {p for i in result.safe_chains(colour) for p in b.chains[i].points}
+        assert result.territory(colour) == result.safe[colour] - blocks
+        assert result.territory(colour) <= result.safe[colour]
+
+
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     from passalive.cli import main
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from passalive.definitions.static_safety.chains import Chain
-from passalive.definitions.static_safety.regions import Region
+from passalive.definitions.static_safety.geometry import Geo
+from passalive.definitions.static_safety.regions import Side
 
 
 def test_alive(
-    regions: Sequence[Region], chains: Sequence[Chain], around: Mapping[int, list[int]]
+    geo: Geo, side: Side, chains: Sequence[Chain], around: Mapping[int, list[int]]
 ) -> list[tuple[frozenset[int], int]]:
     """Step 3: Benson's test on chains with healthy and 1-vital regions.
 
@@ -27,11 +28,19 @@ def test_alive(
     spans two groups, so one casting-out over all chains gives the same).
     Returns, for each group with a safe subset (by its first chain), the
     safe blocks and the points of its safe regions.
+
+    One-point regions (most eyes) are healthy for every chain next to them
+    (an empty point is a liberty of each, an opponent stone has no empty
+    point), so they are handled together as one bitset of points
+    (`side.single`): a chain's are the points of it next to the chain, and
+    those next to a chain cast out stop counting.  Only the few larger
+    regions (`side.multi`) are visited one by one.
     """
     n = len(chains)
-    healthy_for: dict[int, list[int]] = {}
-    count = [0] * n
-    chain_regions: list[list[int]] = [[] for _ in chains]
+    single = side.single
+    nbr = geo.nbr
+    near = [nbr(ch.stones) & single for ch in chains]
+    count = [p.bit_count() for p in near]
     parent = list(range(n))
 
     def root(i: int) -> int:
@@ -40,47 +49,81 @@ def test_alive(
             i = parent[i]
         return i
 
-    for r in regions:
+    def union(ids: Sequence[int]) -> None:
+        first = root(ids[0])
+        for j in ids[1:]:
+            other = root(j)
+            if other != first:
+                parent[other] = first
+
+    # larger regions, one by one: the chains each is healthy for
+    multi = side.multi
+    healthy_for: list[list[int]] = []
+    chain_regions: list[list[int]] = [[] for _ in chains]
+    for k, r in enumerate(multi):
         ids = around[r.index]
-        who = ids if r.vital1 else [i for i in ids if not r.empty & ~chains[i].liberties]
+        if r.vital1 or not r.empty:
+            who = ids
+        else:
+            empty = r.empty
+            who = [i for i in ids if not empty & ~chains[i].liberties]
+        healthy_for.append(who)
         for i in ids:
-            chain_regions[i].append(r.index)
+            chain_regions[i].append(k)
         if who:
-            healthy_for[r.index] = who
             for i in who:
                 count[i] += 1
-            first = root(ids[0])
-            for j in ids[1:]:
-                other = root(j)
-                if other != first:
-                    parent[other] = first
+            if len(ids) > 1:
+                union(ids)
+    # one-point regions next to two or more chains join them
+    seen = shared = 0
+    for p in near:
+        shared |= seen & p
+        seen |= p
+    if shared:
+        touching = [i for i in range(n) if near[i] & shared]
+        for a, i in enumerate(touching):
+            for j in touching[a + 1 :]:
+                if near[i] & near[j] and root(i) != root(j):
+                    parent[root(j)] = root(i)
+
     alive = [k >= 2 for k in count]
     stack = [i for i in range(n) if not alive[i]]
-    counting = dict.fromkeys(healthy_for, True)
+    counting = [bool(who) for who in healthy_for]
+    stopped = 0  # one-point regions next to a chain cast out: they no longer count
     while stack:
         i = stack.pop()
-        for ri in chain_regions[i]:
-            if counting.get(ri):
-                counting[ri] = False
-                for j in healthy_for[ri]:
+        newly = near[i] & ~stopped
+        if newly:
+            stopped |= newly
+            for j in range(n):
+                lost = (near[j] & newly).bit_count()
+                if lost:
+                    count[j] -= lost
+                    if alive[j] and count[j] < 2:
+                        alive[j] = False
+                        stack.append(j)
+        for k in chain_regions[i]:
+            if counting[k]:
+                counting[k] = False
+                for j in healthy_for[k]:
                     count[j] -= 1
                     if alive[j] and count[j] < 2:
                         alive[j] = False
                         stack.append(j)
-    groups: dict[int, tuple[set[int], int]] = {}
+    if not any(alive):
+        return []
+    group = [root(i) for i in range(n)]
+    order = dict.fromkeys(group)  # the groups in the order of their first chains, dead or alive
+    blocks: dict[int, set[int]] = {}
+    points: dict[int, int] = {}
     for i in range(n):
         if alive[i]:
-            blocks, _ = groups.setdefault(root(i), (set(), 0))
-            blocks.update(chains[i].blocks)
-    if not groups:
-        return []
-    points = dict.fromkeys(groups, 0)
-    for r in regions:
-        if counting.get(r.index) and any(alive[i] for i in healthy_for[r.index]):
-            g = root(around[r.index][0])
-            points[g] |= r.points
-    first_chain: dict[int, int] = {}
-    for i in range(n):
-        first_chain.setdefault(root(i), i)
-    order = sorted(groups, key=first_chain.__getitem__)
-    return [(frozenset(groups[g][0]), points[g]) for g in order]
+            g = group[i]
+            blocks.setdefault(g, set()).update(chains[i].blocks)
+            points[g] = points.get(g, 0) | (near[i] & ~stopped)
+    for k, r in enumerate(multi):
+        if counting[k] and any(alive[i] for i in healthy_for[k]):
+            g = group[around[r.index][0]]
+            points[g] = points.get(g, 0) | r.points
+    return [(frozenset(blocks[g]), points[g]) for g in order if g in blocks]

@@ -29,20 +29,23 @@ class Chain:
 def merge_chains(geo: Geo, side: Side) -> tuple[list[Chain], dict[int, list[int]]]:
     """Join blocks through regions with two common free liberties (step 2).
 
-    Returns the chains and, per region index, the chain ids next to it.
+    Returns the chains and, per index of a region of two or more points
+    (`side.multi`), the chain ids next to it.
     """
     chains: list[Chain | None] = []
     chain_of: dict[int, int] = {}
     for block in side.blocks:
         chain_of[block.index] = len(chains)
         chains.append(Chain(frozenset({block.index}), block.stones, block.liberties, block.liberties))
-    regions = side.regions
-    # a region's chains in Fuego's order: the order the chains were made in
-    around: dict[int, list[int]] = {
-        r.index: [chain_of[r.blocks[0].index]] if len(r.blocks) == 1 else sorted(chain_of[b.index] for b in r.blocks)
-        for r in regions
-    }
-    candidates = [r for r in regions if len(r.blocks) >= 2 and (r.vital1_connected or (r.vital1 and r.corridor))]
+    # a region's chains in Fuego's order, the order the chains were made in: its blocks are in that order
+    # (only for the regions of two or more points: step 3 takes the one-point regions as a bitset)
+    around: dict[int, list[int]] = {r.index: [chain_of[b.index] for b in r.blocks] for r in side.multi}
+    # a one-point region never has two common liberties: only larger ones can join chains
+    candidates = [
+        r for r in side.multi if len(r.blocks) >= 2 and (r.vital1_connected or (r.vital1 and r.corridor))
+    ]
+    if not candidates:
+        return [c for c in chains if c is not None], around
 
     def common(r: Region, a: int, b: int) -> int:
         ca, cb = chains[a], chains[b]

@@ -62,7 +62,7 @@ def gives_one_eye(geo: Geo, side: Side, opp_side: Side, points: int) -> bool:
         return False
     if not test_nakade(geo, side, opp_side, points):
         return False
-    region = next((r for r in opp_side.regions if r.points == points), None)
+    region = next((r for r in opp_side.multi if r.points == points), None)
     return region is None or not is_2vital(geo, region, opp_side.near)
 
 
@@ -100,7 +100,7 @@ def test_nakade(geo: Geo, side: Side, opp_side: Side, points: int) -> bool:
     if n == 4 and code == _BULKY_FOUR:
         return not _two_diagonal_stones(geo, stones)
     if n == 5 and code == _BULKY_FIVE and stones.bit_count() == 3:
-        block = side.label[(stones & -stones).bit_length() - 1].stones
+        block = side.block_at((stones & -stones).bit_length() - 1).stones
         return block == stones and not any(not geo.nbr(1 << p) & own for p in bits(empty))
     if n == 6 and code == _TWO_BY_THREE and stones:
         verdict = _two_by_three(geo, points, stones, opp_side.own)
@@ -109,7 +109,7 @@ def test_nakade(geo: Geo, side: Side, opp_side: Side, points: int) -> bool:
     stone_code = degree_code(geo, stones)
     if empty.bit_count() == 1 and stones:
         size = stones.bit_count()
-        block = side.label[(stones & -stones).bit_length() - 1].stones
+        block = side.block_at((stones & -stones).bit_length() - 1).stones
         if block == stones and (size <= 3 or stone_code in _NAKADE_SHAPES.get(size, set())):
             return True
         if stone_code in _LIVING_WHEN_ALMOST_FILLED:

@@ -12,7 +12,6 @@ alternating-play search refutes it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property
 from typing import NamedTuple
 
 from passalive.definitions.static_safety.geometry import Geo
@@ -35,6 +34,7 @@ class Region(NamedTuple):
     """A closed c-region with its blocks and the properties of step 1."""
 
     index: int  # type: ignore[assignment]  # a NamedTuple field named index hides tuple.index, never called here
+    """The rank of its first point in Fuego's order: names the region within its side, and orders the regions."""
     points: int
     empty: int
     blocks: tuple[Block, ...]
@@ -46,50 +46,108 @@ class Region(NamedTuple):
 
 
 class Side:
-    """What step 1 finds for one colour: its blocks and its regions."""
+    """What step 1 finds for one colour: its blocks and its regions.
+
+    Most regions are single points (the eyes of a finished position), and
+    their properties follow from their neighbours: `single` holds them as
+    one bitset, which step 3 uses as it is, and a `Region` is made for one
+    only when a later step asks (`one_point`, `ordered`).  The regions of
+    two or more points are made at once (`multi`).
+    """
 
     def __init__(
-        self, own: int, near: int, blocks: tuple[Block, ...], regions: tuple[Region, ...], closed: tuple[int, ...],
-        sound: bool = False,
+        self, own: int, near: int, blocks: tuple[Block, ...], multi: tuple[Region, ...], closed: tuple[int, ...],
+        single: int, closed_single: int, rank: list[int], empty: int, sound: bool = False,
     ) -> None:
         self.own = own
         self.near = near
         """Points next to a stone of the colour."""
         self.blocks = blocks
         """In Fuego's order."""
-        self.regions = regions
-        """The closed regions next to a block, in Fuego's order."""
+        self.multi = multi
+        """The closed regions of two or more points next to a block, in Fuego's order."""
         self.closed = closed
-        """Every closed c-region, with or without blocks."""
+        """Every closed c-region of two or more points, with or without blocks."""
+        self.single = single
+        """The points of the closed one-point regions next to a block."""
+        self.closed_single = closed_single
+        """The points of every closed one-point c-region."""
         self.sound = sound
         """Whether Fuego's refuted rules are left out (the sound mode; see the package's docstring)."""
+        self._rank = rank
+        self._empty = empty
+        self._made: dict[int, Region] = {}
 
-    @cached_property
-    def label(self) -> dict[int, Block]:
-        """The block of each stone (keyed by the stone's bit)."""
-        label: dict[int, Block] = {}
-        for b in self.blocks:
-            label.update(dict.fromkeys(bits(b.stones), b))
-        return label
+    def one_point(self, p: int) -> Region:
+        """The region of the one-point region at bit `p` (made once, when first asked for).
+
+        Small and a corridor; 1-vital and connected when next to one block,
+        1-vital when empty too; inner blocks only when a block's one
+        neighbour is this point.
+        """
+        region = self._made.get(p)
+        if region is None:
+            points = 1 << p
+            around = tuple(b for b in self.blocks if b.near & points)
+            inner = 0
+            for b in around:
+                if b.near == points:
+                    inner |= b.stones
+            connected = len(around) <= 1
+            empty = points & self._empty
+            region = Region(self._rank[p], points, empty, around, True, connected, connected or bool(empty), inner)
+            self._made[p] = region
+        return region
+
+    def ordered(self, singles: int) -> list[Region]:
+        """The regions of two or more points and the one-point regions at `singles`, in Fuego's order."""
+        singles &= self.single
+        if not singles:
+            return list(self.multi)
+        found = list(self.multi) + [self.one_point(p) for p in bits(singles)]
+        found.sort(key=_first)
+        return found
+
+    @property
+    def regions(self) -> list[Region]:
+        """Every closed region next to a block, in Fuego's order."""
+        return self.ordered(self.single)
+
+    def block_at(self, bit: int) -> Block:
+        """The block with a stone at this bit (a scan: sides have few blocks, and a table costs more to make)."""
+        return next(b for b in self.blocks if b.stones >> bit & 1)
+
+
+def _first(region: Region) -> int:
+    return region.index
+
+
+def _lowest(found: tuple[int, Colour, int, int, int, int]) -> int:
+    return found[0]
 
 
 def find_blocks(geo: Geo) -> dict[Colour, list[Block]]:
     """The blocks of both colours; their `index` is their place in `board.chains`
     (chains by smallest point id, and bit order follows id order)."""
     found = []
-    empty, dilate, fill = geo.empty, geo.dilate, geo.fill
+    empty, nbr, fill, rank = geo.empty, geo.nbr, geo.fill, geo.rank
     for c in STONE_COLOURS:
         own = geo.stones[c]
-        rest = own
+        lone = geo.g.isolated(own)  # one-stone blocks: no flood fill
+        for p in bits(lone):
+            near = nbr(1 << p)
+            found.append((p, c, 1 << p, near & empty, near, rank[p]))
+        rest = own & ~lone
         while rest:
-            stones = fill(rest & -rest, own)
+            low = rest & -rest
+            stones = fill(low, own)
             rest &= ~stones
-            near = dilate(stones) & ~stones
-            found.append((stones & -stones, c, stones, near & empty, near))
-    found.sort(key=lambda t: t[0])
+            near = nbr(stones) & ~stones
+            found.append((low.bit_length() - 1, c, stones, near & empty, near, geo.first(stones)))
+    found.sort(key=_lowest)
     result: dict[Colour, list[Block]] = {c: [] for c in STONE_COLOURS}
-    for i, (_, c, stones, libs, near) in enumerate(found):
-        result[c].append(Block(i, stones, libs, near, geo.first(stones)))
+    for i, (_, c, stones, libs, near, first) in enumerate(found):
+        result[c].append(Block(i, stones, libs, near, first))
     for blocks in result.values():
         blocks.sort(key=lambda b: b.first)
     return result
@@ -103,19 +161,12 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
     near_c = geo.nbr(own) & non_c
     crowded = geo.three_or_more(non_c)
     open_points = geo.g.open
-    fill, rank, empty = geo.fill, geo.rank, geo.empty
+    fill = geo.fill
     closed: list[int] = []
     found: list[tuple[int, int, list[Block]]] = []
-    regions_list: list[Region] = []
+    # one-point regions (most eyes): every neighbour is a c stone (their Region is made when asked for)
     single = geo.g.isolated(non_c) & ~open_points
     rest = non_c & ~single
-    # one-point regions (most eyes): every neighbour is a c stone; blocks come in Fuego's order
-    around_single: dict[int, list[Block]] = {}
-    for b in blocks:
-        for p in bits(b.near & single):
-            around_single.setdefault(p, []).append(b)
-    closed += [1 << p for p in bits(single)]
-    found += [(rank[p], 1 << p, around) for p, around in around_single.items()]
     while rest:
         points = fill(rest & -rest, non_c)
         rest &= ~points
@@ -125,31 +176,16 @@ def find_side(geo: Geo, colour: Colour, blocks: list[Block], sound: bool = False
         around = [b for b in blocks if b.near & points]
         if around:
             found.append((geo.first(points), points, around))
-    found.sort(key=lambda t: t[0])
-    for i, (_, points, around) in enumerate(found):
-        if points & (points - 1):
-            regions_list.append(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound))
-            continue
-        # a one-point region: small and a corridor; 1-vital when empty or next to one block
-        is_empty = bool(points & empty)
-        connected = len(around) <= 1
-        inner = 0
-        for b in around:
-            if not b.near & ~points:
-                inner |= b.stones
-        regions_list.append(
-            Region(i, points, points & empty, tuple(around), True,
-                    connected, connected or is_empty, inner)
-        )
-    regions = tuple(regions_list)
-    return Side(own, near_c, tuple(blocks), regions, tuple(closed), sound)
+    found.sort(key=lambda t: t[0])  # by rank, which no two regions share
+    multi = tuple(region_facts(geo, i, points, around, own, opp, near_c, crowded, sound) for i, points, around in found)
+    return Side(own, near_c, tuple(blocks), multi, tuple(closed), single & geo.nbr(own), single, geo.rank, geo.empty, sound)
 
 
 def region_facts(
     geo: Geo, index: int, points: int, blocks: list[Block], own: int, opp: int, near_c: int, crowded: int,
     sound: bool = False,
 ) -> Region:
-    """The properties of a region of two or more points (one-point regions are made in `find_side`).
+    """The properties of a region of two or more points (a one-point region is made by `Side.one_point`).
 
     With `sound`, a corridor is not 1-vital by its protected cuts alone: an
     attacking move can cut a block off from the corridor and leave it
@@ -217,15 +253,8 @@ def take_two(geo: Geo, p: int, libs: list[int]) -> bool:
 
 
 def anchors(side: Side, stones: int) -> list[Block]:
-    """The blocks of these stones, each once, in Fuego's order."""
-    label = side.label
-    found = []
-    while stones:
-        b = label[(stones & -stones).bit_length() - 1]
-        found.append(b)
-        stones &= ~b.stones
-    found.sort(key=lambda b: b.first)
-    return found
+    """The blocks of these stones, each once, in Fuego's order (the order of `side.blocks`)."""
+    return [b for b in side.blocks if b.stones & stones]
 
 
 def add_safe(geo: Geo, side: Side, safe: dict[Colour, int], colour: Colour, points: int) -> frozenset[int]:

@@ -7,8 +7,8 @@ GoSafetySolver applies them; see the package's docstring).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from passalive.go.board import Board, Colour
 
@@ -41,6 +41,8 @@ class StaticSafety:
     steps: tuple[Step, ...]
     sound: bool = False
     """Computed in the sound mode (Fuego's refuted rules left out)."""
+    regions: Mapping[Colour, frozenset[int]] | None = field(default=None, compare=False, repr=False)
+    """The safe points that are not stones of safe blocks (`territory`), when the solver gave them."""
 
     def safe_chains(self, colour: Colour) -> frozenset[int]:
         """Indices into `board.chains` of the safe blocks of `colour`: blocks that are never captured.
@@ -53,6 +55,8 @@ class StaticSafety:
 
     def territory(self, colour: Colour) -> frozenset[int]:
         """The safe points of `colour` that are not stones of its safe blocks: its safe regions."""
+        if self.regions is not None:
+            return self.regions[colour]
         chains = self.board.chains
         blocks = {p for i in self.safe_chains(colour) for p in chains[i].points}
         return frozenset(p for p in self.safe[colour] if p not in blocks)
@@ -60,3 +64,31 @@ class StaticSafety:
     def steps_for(self, chain_index: int) -> tuple[Step, ...]:
         """The steps that made one block safe (empty if it is not safe)."""
         return tuple(s for s in self.steps if chain_index in s.chains)
+
+
+class Points(Mapping[Colour, frozenset[int]]):
+    """Point sets per colour kept as bitsets and turned into point ids when first read.
+
+    A caller that wants only the safe blocks (the variant's `direct`) never
+    pays for the conversion; one that reads the points pays it once.
+    """
+
+    def __init__(self, masks: Mapping[Colour, int], ids: Callable[[int], frozenset[int]]) -> None:
+        self._masks = dict(masks)
+        self._ids = ids
+        self._made: dict[Colour, frozenset[int]] = {}
+
+    def __getitem__(self, colour: Colour) -> frozenset[int]:
+        made = self._made.get(colour)
+        if made is None:
+            made = self._made[colour] = self._ids(self._masks[colour])
+        return made
+
+    def __iter__(self) -> Iterator[Colour]:
+        return iter(self._masks)
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))

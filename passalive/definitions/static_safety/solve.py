@@ -12,7 +12,7 @@ from passalive.definitions.static_safety.alive import test_alive
 from passalive.definitions.static_safety.chains import merge_chains
 from passalive.definitions.static_safety.geometry import Geo
 from passalive.definitions.static_safety.regions import add_safe, find_blocks, find_side
-from passalive.definitions.static_safety.result import StaticSafety, Step
+from passalive.definitions.static_safety.result import Points, StaticSafety, Step
 from passalive.definitions.static_safety.surrounded import surrounded_areas
 from passalive.definitions.static_safety.two_vital import is_2vital
 from passalive.go.board import STONE_COLOURS, Board, Colour
@@ -51,7 +51,7 @@ def compute(board: Board, surrounded: bool = True, sound: bool = False) -> Stati
     for c in STONE_COLOURS:
         side = sides[c]
         chains, around = merge_chains(geo, side)
-        for chain_blocks, pts in test_alive(side.regions, chains, around):
+        for chain_blocks, pts in test_alive(geo, side, chains, around):
             stones = 0
             for b in side.blocks:
                 if b.index in chain_blocks:
@@ -61,7 +61,7 @@ def compute(board: Board, surrounded: bool = True, sound: bool = False) -> Stati
     for c in STONE_COLOURS:
         side = sides[c]
         any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
-        for r in side.regions:
+        for r in side.multi:  # a one-point region has no two liberties to share: never 2-vital
             if r.points & any_safe:
                 continue
             if is_2vital(geo, r, side.near):
@@ -72,9 +72,15 @@ def compute(board: Board, surrounded: bool = True, sound: bool = False) -> Stati
         for c in STONE_COLOURS:
             surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
     ids = geo.ids
+    block_stones: dict[Colour, int] = dict.fromkeys(STONE_COLOURS, 0)  # of the safe blocks
+    for c, rule, pts, made, note, inner in steps:
+        for b in sides[c].blocks:
+            if b.index in made and b.index not in inner:
+                block_stones[c] |= b.stones
     return StaticSafety(
         board,
-        {c: ids(s) for c, s in safe.items()},
+        Points(safe, ids),
         tuple(Step(c, rule, ids(pts), made, note, inner) for c, rule, pts, made, note, inner in steps),
         sound,
+        Points({c: safe[c] & ~block_stones[c] for c in STONE_COLOURS}, ids),
     )

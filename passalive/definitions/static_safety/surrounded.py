@@ -16,7 +16,7 @@ from __future__ import annotations
 from passalive.definitions.static_safety.geometry import Geo
 from passalive.go.bitboard import mask_of
 from passalive.definitions.static_safety.nakade import gives_one_eye
-from passalive.definitions.static_safety.regions import Side, add_safe, anchors, take_two
+from passalive.definitions.static_safety.regions import Region, Side, add_safe, anchors, take_two
 from passalive.go.bitboard import bits
 from passalive.go.board import Colour
 
@@ -129,16 +129,20 @@ def _extended_might_make_life(
     opponent stone, that can become a one-point eye.
     """
     opp = opp_side.own
+    for p in bits(opp_side.closed_single & area):
+        # a one-point region of the opponent inside the area, with its blocks: at least an eye (never a nakade)
+        touching = geo.nbr(1 << p) & opp
+        if not any(b.stones & touching and b.stones & ~area for b in opp_side.blocks):
+            return True
     nakade = None
     for points in opp_side.closed:
         if points & ~area:
             continue
         touching = geo.dilate(points) & opp
         stones = 0
-        while touching:
-            b = opp_side.label[(touching & -touching).bit_length() - 1]
-            stones |= b.stones
-            touching &= ~b.stones
+        for b in opp_side.blocks:
+            if b.stones & touching:
+                stones |= b.stones
         if stones & ~area:
             continue
         if nakade is not None or not gives_one_eye(geo, side, opp_side, points):
@@ -156,12 +160,19 @@ def surrounded_areas(
     steps: list[tuple[Colour, str, int, frozenset[int], str, frozenset[int]]],
 ) -> None:
     """Step 5 for one colour: single regions until none is found, then pairs (then singles again)."""
-    regions = side.regions
+    def next_to_safe(mine: int, any_safe: int) -> list[Region]:
+        """The regions that may be next to a safe block and hold no safe point, in Fuego's order.
+
+        Every region of two or more points, and the one-point regions next to
+        a safe stone of `c` (its block is safe, since blocks become safe whole)
+        that are not safe themselves.
+        """
+        return side.ordered(side.single & ~any_safe & geo.nbr(mine & side.own))
 
     def single() -> bool:
         any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
         mine = safe[c]
-        for r in regions:
+        for r in next_to_safe(mine, any_safe):
             if r.points & mine or not any(b.stones & mine for b in r.blocks):
                 continue
             area = r.points | r.inner_blocks
@@ -177,12 +188,19 @@ def surrounded_areas(
     def pair() -> bool:
         any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
         mine = safe[c]
-        for r1 in regions:
+        for r1 in next_to_safe(mine, any_safe):
             if r1.points & mine or not any(b.stones & mine for b in r1.blocks) or r1.points & any_safe:
                 continue
             unsafe1 = {b.index for b in r1.blocks if not b.stones & mine}
-            for r2 in regions:
-                if r2 is r1 or r2.points & any_safe:
+            if not unsafe1:
+                continue
+            unsafe_stones = 0
+            for b in r1.blocks:
+                if b.index in unsafe1:
+                    unsafe_stones |= b.stones
+            # the other region shares an unsafe block: a one-point one is next to its stones
+            for r2 in side.ordered(side.single & ~any_safe & geo.nbr(unsafe_stones)):
+                if r2.points == r1.points or r2.points & any_safe:
                     continue
                 if not any(b.index in unsafe1 for b in r2.blocks):
                     continue
