@@ -32,7 +32,8 @@ from functools import cached_property
 from itertools import compress
 from typing import Any
 
-from passalive.definitions.direct import GridGeometry, casting_out
+from passalive.definitions.direct import GridGeometry, reference_casting_out
+from passalive.definitions.kernel import native
 from passalive.definitions.analysis import resolve_variant
 from passalive.go.bitboard import padded_full, selectors, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Side
@@ -302,7 +303,18 @@ def _territory(g: GridGeometry, own: int, stones: int, alive: tuple[int, ...], e
 
 
 def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
-    """The summary from a grid geometry (see the module docstring)."""
+    """The summary from a grid geometry (see the module docstring): by the compiled
+    kernel when it is built (`passalive.definitions.kernel`), else in Python."""
+    compiled = native()
+    if compiled is None:
+        return reference_summary(g, table, suicide, variant, all_points)
+    every_point = suicide is not Suicide.ILLEGAL
+    ab, aw, tb, tw, chains = compiled.summary(g.black, g.white, g.width, g.height, g.open, all_points, every_point)
+    return Summary(variant=variant, alive_bits=(ab, aw), territory_bits=(tb, tw), raw_chains=chains, table=table)
+
+
+def reference_summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
+    """`_summary` in Python: the reference the compiled kernel is tested against."""
     every_point = suicide is not Suicide.ILLEGAL
     alive: list[int] = []
     territory: list[int] = []
@@ -311,7 +323,7 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
         name = colour.value
         own = g.stones(colour)
         parts = _components(g, own)
-        result = casting_out(g, colour, all_points, parts)
+        result = reference_casting_out(g, colour, all_points, parts)
         alive_chains = {chain & -chain for chain in result.chains}
         stones = result.stones
         alive.append(stones)
