@@ -55,6 +55,9 @@ def answers(g: GridGeometry, all_points: bool, every_point: bool):
     expected = (*ref.alive_bits, *ref.territory_bits, ref.raw_chains)
     assert compiled is not None
     got = compiled.summary(g.black, g.white, g.width, g.height, g.open, all_points, every_point)
+    # with the names of the bits, the same and the JSON text of the --jsonl line's sets and chains
+    named = compiled.summary(g.black, g.white, g.width, g.height, g.open, all_points, every_point, table.quoted)
+    assert named == (*got, ref.sets_json(), ref.chains_json())
     return expected, got
 
 

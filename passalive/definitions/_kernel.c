@@ -36,6 +36,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_SIDE 52 /* passalive.go.limits.MAX_BOARD_SIDE */
@@ -382,7 +383,7 @@ static int alive_cells(Work *w, uint8_t c, int32_t *out) {
     return count;
 }
 
-/* ------------------------------------------------------------------ the Python functions */
+/* ------------------------------------------------------------------ arguments */
 
 typedef struct {
     PyObject *black, *white, *open;
@@ -453,65 +454,177 @@ done:
     return result;
 }
 
-/* Alive stones and territory of both colours as four ints; with `chains`, also every chain as
-   (colour name, bits, alive) in `*chains`. */
-static PyObject *analyse_both(Args *a, PyObject **chains) {
+/* ------------------------------------------------------------------ JSON text */
+
+/* A growing buffer of UTF-8 text. */
+typedef struct {
+    char *data;
+    size_t size, used;
+} Text;
+
+static int text_add(Text *t, const char *s, size_t n) {
+    if (t->used + n > t->size) {
+        size_t size = 2 * (t->used + n) + 256;
+        char *data = PyMem_Realloc(t->data, size);
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->data = data;
+        t->size = size;
+    }
+    memcpy(t->data + t->used, s, n);
+    t->used += n;
+    return 0;
+}
+
+#define TEXT(t, literal) text_add((t), (literal), sizeof(literal) - 1)
+
+/* `[name,name,...]`: the JSON names (names[bit], each a str holding a JSON string) of the cells
+   flagged in `flags`, in reading order (increasing bit). */
+static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
+    if (TEXT(t, "[") < 0)
+        return -1;
+    int first = 1;
+    for (int p = w->stride; p < w->ncells - w->stride; p++) {
+        if (!flags[p])
+            continue;
+        Py_ssize_t n;
+        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, p - w->stride), &n);
+        if (name == NULL || (!first && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
+            return -1;
+        first = 0;
+    }
+    return TEXT(t, "]");
+}
+
+static int compare_cells(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* `[name,...]` of `count` cells, which are sorted in place into reading order first. */
+static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *names) {
+    if (count > 16) {
+        qsort(cells, (size_t)count, sizeof(int32_t), compare_cells);
+    } else {
+        for (int i = 1; i < count; i++) { /* insertion sort for the many small chains */
+            int32_t cell = cells[i];
+            int j = i;
+            for (; j > 0 && cells[j - 1] > cell; j--)
+                cells[j] = cells[j - 1];
+            cells[j] = cell;
+        }
+    }
+    if (TEXT(t, "[") < 0)
+        return -1;
+    for (int i = 0; i < count; i++) {
+        Py_ssize_t n;
+        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, cells[i] - w->stride), &n);
+        if (name == NULL || (i > 0 && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
+            return -1;
+    }
+    return TEXT(t, "]");
+}
+
+/* ------------------------------------------------------------------ the Python functions */
+
+/* What analyse_both gives: the four bitsets, with the chain tuple, with the JSON text too. */
+enum { AREA, SUMMARY, SUMMARY_TEXT };
+
+/* Alive stones and territory of both colours as four ints; for SUMMARY also every chain as
+   (colour name, bits, alive); for SUMMARY_TEXT also the JSON text of passalive.tools.summary's
+   sets_json() and chains_json(), names[bit] being the JSON name of each bit. */
+static PyObject *analyse_both(Args *a, int what, PyObject *names) {
     Work w;
     if (work_init(&w, a->width, a->height) < 0)
         return NULL;
-    PyObject *result = NULL, *ints[4] = {NULL, NULL, NULL, NULL}, *names[2] = {NULL, NULL};
+    PyObject *result = NULL, *items[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL}, *colours[2] = {NULL, NULL};
+    Text text = {NULL, 0, 0};
     uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)]; /* per chain: alive in its own colour's casting-out */
-    int32_t *cells = w.stack; /* stack is free again after labelling: reused for output cells */
+    uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];   /* per cell: alive black, alive white, territory... */
+    int32_t *cells = w.stack; /* the stack is free again after labelling: reused for output cells */
     if (load(&w, a->black, a->white, a->open) < 0)
         goto done;
     label_chains(&w, (1u << BLACK) | (1u << WHITE));
     for (uint8_t c = BLACK; c <= WHITE; c++) {
         label_regions(&w, c, a->all_points, a->every_point);
         cast_out(&w, c);
+        int any = 0;
         for (int k = 0; k < w.nchains; k++)
-            if (w.chain_colour[k] == c)
+            if (w.chain_colour[k] == c) {
                 alive_both[k] = w.alive[k];
-        int n = alive_cells(&w, c, cells);
-        ints[c - BLACK] = cells_int(&w, cells, n);
-        if (ints[c - BLACK] == NULL)
-            goto done;
-        n = 0;
-        for (int k = 0; k < w.nchains; k++)
-            if (w.alive[k]) {
-                n = territory(&w, cells);
-                break;
+                any |= w.alive[k];
             }
-        ints[2 + c - BLACK] = cells_int(&w, cells, n);
-        if (ints[2 + c - BLACK] == NULL)
-            goto done;
+        int found[2] = {alive_cells(&w, c, cells), 0};
+        for (int kind = 0; kind < 2; kind++) {
+            if (kind == 1) /* territory needs a pass-alive chain */
+                found[1] = any ? territory(&w, cells) : 0;
+            int at = 2 * kind + c - BLACK;
+            items[at] = cells_int(&w, cells, found[kind]);
+            if (items[at] == NULL)
+                goto done;
+            if (what == SUMMARY_TEXT) {
+                memset(flags[at], 0, (size_t)w.ncells);
+                for (int i = 0; i < found[kind]; i++)
+                    flags[at][cells[i]] = 1;
+            }
+        }
     }
-    if (chains != NULL) {
-        names[0] = PyUnicode_InternFromString("black");
-        names[1] = PyUnicode_InternFromString("white");
-        if (names[0] == NULL || names[1] == NULL)
-            goto done;
-        PyObject *list = PyTuple_New(w.nchains);
-        if (list == NULL)
+    if (what >= SUMMARY) {
+        colours[0] = PyUnicode_InternFromString("black");
+        colours[1] = PyUnicode_InternFromString("white");
+        if (colours[0] == NULL || colours[1] == NULL || (items[4] = PyTuple_New(w.nchains)) == NULL)
             goto done;
         for (int k = 0; k < w.nchains; k++) {
             PyObject *bits = cells_int(&w, &w.chain_cells[w.chain_start[k]], w.chain_start[k + 1] - w.chain_start[k]);
             PyObject *item = bits == NULL ? NULL
-                : PyTuple_Pack(3, names[w.chain_colour[k] - BLACK], bits, alive_both[k] ? Py_True : Py_False);
+                : PyTuple_Pack(3, colours[w.chain_colour[k] - BLACK], bits, alive_both[k] ? Py_True : Py_False);
             Py_XDECREF(bits);
-            if (item == NULL) {
-                Py_DECREF(list);
+            if (item == NULL)
                 goto done;
-            }
-            PyTuple_SET_ITEM(list, k, item);
+            PyTuple_SET_ITEM(items[4], k, item);
         }
-        *chains = list;
     }
-    result = PyTuple_Pack(4, ints[0], ints[1], ints[2], ints[3]);
+    if (what == SUMMARY_TEXT) {
+        /* "alive":{"black":[...],"white":[...]},"territory":{"black":[...],"white":[...]} */
+        if (TEXT(&text, "\"alive\":{\"black\":") < 0 || text_names(&text, &w, flags[0], names) < 0
+            || TEXT(&text, ",\"white\":") < 0 || text_names(&text, &w, flags[1], names) < 0
+            || TEXT(&text, "},\"territory\":{\"black\":") < 0 || text_names(&text, &w, flags[2], names) < 0
+            || TEXT(&text, ",\"white\":") < 0 || text_names(&text, &w, flags[3], names) < 0 || TEXT(&text, "}") < 0)
+            goto done;
+        if ((items[5] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
+            goto done;
+        /* [{"colour":"black","stones":[...],"alive":true},...] (the chains' cells are sorted in place: the
+           chain tuple above is made already) */
+        text.used = 0;
+        if (TEXT(&text, "[") < 0)
+            goto done;
+        for (int k = 0; k < w.nchains; k++) {
+            int from = w.chain_start[k], to = w.chain_start[k + 1];
+            if ((k > 0 && TEXT(&text, ",") < 0)
+                || (w.chain_colour[k] == BLACK ? TEXT(&text, "{\"colour\":\"black\",\"stones\":")
+                                               : TEXT(&text, "{\"colour\":\"white\",\"stones\":")) < 0
+                || text_cells(&text, &w, &w.chain_cells[from], to - from, names) < 0
+                || (alive_both[k] ? TEXT(&text, ",\"alive\":true}") : TEXT(&text, ",\"alive\":false}")) < 0)
+                goto done;
+        }
+        if (TEXT(&text, "]") < 0 || (items[6] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
+            goto done;
+    }
+    int count = what == AREA ? 4 : what == SUMMARY ? 5 : 7;
+    result = PyTuple_New(count);
+    if (result != NULL)
+        for (int i = 0; i < count; i++) {
+            PyTuple_SET_ITEM(result, i, items[i]);
+            items[i] = NULL;
+        }
 done:
-    for (int i = 0; i < 4; i++)
-        Py_XDECREF(ints[i]);
-    Py_XDECREF(names[0]);
-    Py_XDECREF(names[1]);
+    for (int i = 0; i < 7; i++)
+        Py_XDECREF(items[i]);
+    Py_XDECREF(colours[0]);
+    Py_XDECREF(colours[1]);
+    PyMem_Free(text.data);
     PyMem_Free(w.block);
     return result;
 }
@@ -528,28 +641,34 @@ static PyObject *k_area(PyObject *module, PyObject *const *args, Py_ssize_t narg
     Args a;
     if (parse_args(args, nargs, 7, &a, "area") < 0)
         return NULL;
-    return analyse_both(&a, NULL);
+    return analyse_both(&a, AREA, NULL);
 }
 
 PyDoc_STRVAR(summary_doc,
-"summary(black, white, width, height, open, all_points, every_point) -> (alive_black, alive_white, territory_black, territory_white, chains)\n\n"
+"summary(black, white, width, height, open, all_points, every_point[, names]) -> (alive_black, alive_white, territory_black, territory_white, chains[, sets_json, chains_json])\n\n"
 "area(...) and every chain of both colours as (colour name, bitset, pass-alive), in order\n"
-"of their lowest bit (passalive.tools.summary's raw_chains).");
+"of their lowest bit (passalive.tools.summary's raw_chains).  With `names`, a tuple of the\n"
+"JSON name (a quoted JSON string) of every bit of the padded layout, also the JSON text of\n"
+"Summary.sets_json() and Summary.chains_json().");
 
 static PyObject *k_summary(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     Args a;
-    if (parse_args(args, nargs, 7, &a, "summary") < 0)
+    if (parse_args(args, nargs == 8 ? 7 : nargs, 7, &a, "summary") < 0)
         return NULL;
-    PyObject *chains = NULL;
-    PyObject *four = analyse_both(&a, &chains);
-    if (four == NULL)
+    if (nargs < 8)
+        return analyse_both(&a, SUMMARY, NULL);
+    PyObject *names = args[7];
+    if (!PyTuple_Check(names) || PyTuple_GET_SIZE(names) < (Py_ssize_t)a.height * (a.width + 1)) {
+        PyErr_SetString(PyExc_TypeError, "names must be a tuple with a str for every bit of the padded layout");
         return NULL;
-    PyObject *result = PyTuple_Pack(5, PyTuple_GET_ITEM(four, 0), PyTuple_GET_ITEM(four, 1),
-                                    PyTuple_GET_ITEM(four, 2), PyTuple_GET_ITEM(four, 3), chains);
-    Py_DECREF(four);
-    Py_DECREF(chains);
-    return result;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++)
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(names, i))) {
+            PyErr_SetString(PyExc_TypeError, "names must be a tuple of str");
+            return NULL;
+        }
+    return analyse_both(&a, SUMMARY_TEXT, names);
 }
 
 static PyMethodDef methods[] = {

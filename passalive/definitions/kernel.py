@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Protocol
+from typing import Protocol, overload
 
 
 class Kernel(Protocol):
@@ -29,9 +29,16 @@ class Kernel(Protocol):
         self, black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool, /
     ) -> tuple[int, int, int, int]: ...
 
+    @overload
     def summary(
         self, black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool, /
     ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...]]: ...
+
+    @overload
+    def summary(
+        self, black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool,
+        names: tuple[str, ...], /,
+    ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...], str, str]: ...
 
 ENV = "PASSALIVE_KERNEL"
 """The environment variable that forces a kernel: `python` (the reference) or `c` (an error if not built)."""

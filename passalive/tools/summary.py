@@ -65,6 +65,8 @@ class Summary:
     raw_chains: tuple[tuple[str, int, bool], ...] = field(repr=False)
     """(colour name, stones as a bitset of the padded layout, pass-alive) of every chain, in order."""
     table: _NameTable | None = field(default=None, repr=False, compare=False)
+    text: tuple[str, str] | None = field(default=None, repr=False, compare=False)
+    """`sets_json()` and `chains_json()` as the compiled kernel wrote them, or None (made here from the bitsets)."""
 
     @cached_property
     def alive(self) -> dict[str, list[str]]:
@@ -83,6 +85,8 @@ class Summary:
 
     def sets_json(self) -> str:
         """`"alive":{...},"territory":{...}` as compact JSON text (as `json.dumps` writes them)."""
+        if self.text is not None:
+            return self.text[0]
         assert self.table is not None
         json_names = self.table.json_names
         (ab, aw), (tb, tw) = self.alive_bits, self.territory_bits
@@ -100,6 +104,8 @@ class Summary:
 
     def chains_json(self) -> str:
         """`chains` as compact JSON text (as `json.dumps(chains, separators=(",", ":"))` writes it)."""
+        if self.text is not None:
+            return self.text[1]
         assert self.table is not None
         chain = self.table.chain_json
         parts = [
@@ -309,8 +315,10 @@ def _summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str,
     if compiled is None:
         return reference_summary(g, table, suicide, variant, all_points)
     every_point = suicide is not Suicide.ILLEGAL
-    ab, aw, tb, tw, chains = compiled.summary(g.black, g.white, g.width, g.height, g.open, all_points, every_point)
-    return Summary(variant=variant, alive_bits=(ab, aw), territory_bits=(tb, tw), raw_chains=chains, table=table)
+    ab, aw, tb, tw, chains, sets, chain_list = compiled.summary(
+        g.black, g.white, g.width, g.height, g.open, all_points, every_point, table.quoted
+    )
+    return Summary(variant, (ab, aw), (tb, tw), chains, table, (sets, chain_list))
 
 
 def reference_summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
