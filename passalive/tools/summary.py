@@ -172,6 +172,12 @@ def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
     return _NameTable(tuple(names), tuple(json.dumps(name) for name in names), {})
 
 
+@functools.lru_cache(maxsize=64)
+def _game_table(size: int) -> _NameTable:
+    """The name table of a game's full size x size board (by size alone: no Frame to make and hash per node)."""
+    return _name_table(size, size, Frame.full_board(size))
+
+
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
     """The names of the set bits, lowest first (reading order: top row first,
     left to right): bit by bit for a few, else by selectors from the lowest
@@ -261,8 +267,7 @@ def summarise_position(position: Position, suicide: Suicide | None = None, varia
     chosen = resolve_variant(variant, rule)
     if chosen.name not in FAST_VARIANTS:
         return None
-    size = position.game.size
-    return _summary(position_geometry(position), _name_table(size, size, Frame.full_board(size)), rule, chosen.name, chosen.all_points)
+    return _summary(position_geometry(position), _game_table(position.game.size), rule, chosen.name, chosen.all_points)
 
 
 def summarise(board: Board, suicide: Suicide = Suicide.ILLEGAL, variant: str | None = None) -> Summary | None:
