@@ -175,6 +175,18 @@ def test_the_kernel_refuses_what_is_not_a_board(args, error):
 
 
 @needs_kernel
+def test_the_kernel_refuses_names_that_are_not_a_tuple_of_str():
+    assert compiled is not None
+    black = 1  # A3 of a 3x3 board, named by the tuple
+    with pytest.raises(TypeError):
+        compiled.summary(black, 0, 3, 3, 0, False, False, ('"A3"',) * 3)  # too short
+    with pytest.raises(TypeError):
+        compiled.summary(black, 0, 3, 3, 0, False, False, (1,) * 12)
+    *_, sets, chains = compiled.summary(black, 0, 3, 3, 0, False, False, ('"A3"',) * 12)
+    assert chains == '[{"colour":"black","stones":["A3"],"alive":false}]'
+
+
+@needs_kernel
 def test_a_two_eyed_group_by_the_kernel():
     """A diagram in, the verdict out: the black group with two eyes lives, its eyes are its territory."""
     rows = ["X X X X .", "X . X . X", "X X X X X", ". . . . .", "O O O O O"]

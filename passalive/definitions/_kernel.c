@@ -57,11 +57,11 @@ typedef struct {
     int nchains;
     int32_t *chain_start, *chain_cells;
     uint8_t *chain_colour, *alive;
-    int32_t *healthy_count, *slot;
+    int32_t *healthy_count, *slot, *mark;
     /* regions of one colour: cells region_cells[region_start[r] ..], (region, chain) edges edge_start[r] .. */
     int nregions;
     int32_t *region_start, *region_cells, *edge_start;
-    uint8_t *region_open, *counting;
+    uint8_t *region_hopeless, *counting; /* healthy for no chain (label_regions); every chain next to it alive */
     int32_t *edge_chain, *edge_all, *edge_empty; /* the chain; its liberties among the region's points, empty points */
     uint8_t *edge_healthy, *edge_covers;
     void *block;
@@ -74,10 +74,10 @@ static int work_init(Work *w, int width, int height) {
     w->ncells = (height + 2) * w->stride;
     w->nbytes = (height * w->stride + 7) / 8;
     size_t n = (size_t)w->ncells;
-    /* int32 arrays: chain_of, region_of, stack, chain_start, chain_cells, healthy_count, slot,
+    /* int32 arrays: chain_of, region_of, stack, chain_start, chain_cells, healthy_count, slot, mark,
        region_start, region_cells, edge_start (n + 1 each), edge_chain, edge_all, edge_empty (4n each); bytes: colour, open,
-       chain_colour, alive, region_open, counting (n each), edge_healthy, edge_covers (4n each) */
-    size_t ints = 10 * (n + 1) + 12 * n;
+       chain_colour, alive, region_hopeless, counting (n each), edge_healthy, edge_covers (4n each) */
+    size_t ints = 11 * (n + 1) + 12 * n;
     size_t bytes = 6 * n + 8 * n;
     w->block = PyMem_Malloc(ints * sizeof(int32_t) + bytes);
     if (w->block == NULL) {
@@ -92,6 +92,7 @@ static int work_init(Work *w, int width, int height) {
     w->chain_cells = i; i += n + 1;
     w->healthy_count = i; i += n + 1;
     w->slot = i; i += n + 1;
+    w->mark = i; i += n + 1;
     w->region_start = i; i += n + 1;
     w->region_cells = i; i += n + 1;
     w->edge_start = i; i += n + 1;
@@ -103,7 +104,7 @@ static int work_init(Work *w, int width, int height) {
     w->open = b; b += n;
     w->chain_colour = b; b += n;
     w->alive = b; b += n;
-    w->region_open = b; b += n;
+    w->region_hopeless = b; b += n;
     w->counting = b; b += n;
     w->edge_healthy = b; b += 4 * n;
     w->edge_covers = b;
@@ -231,8 +232,7 @@ static int fill_chain(Work *w, int start, int k, int32_t *out) {
 
 /* Every chain of the colours in `which` (a bit per colour: 1 << BLACK, 1 << WHITE), in order of lowest cell. */
 static void label_chains(Work *w, unsigned which) {
-    for (int p = 0; p < w->ncells; p++)
-        w->chain_of[p] = -1;
+    memset(w->chain_of, 0xff, (size_t)w->ncells * sizeof(int32_t)); /* -1 */
     int k = 0, used = 0;
     for (int p = w->stride; p < w->ncells - w->stride; p++) {
         uint8_t c = w->colour[p];
@@ -251,55 +251,54 @@ static void label_chains(Work *w, unsigned which) {
 
 /* Every c-region with its open flag and, for each c-chain next to it, whether the region is healthy
    for the chain (casting-out's test, all_points: every point of the region a liberty of the chain,
-   else every empty point) and whether it is covered by it (the same test for territory, every_point). */
+   else every empty point) and whether it is covered by it (the same test for territory, every_point).
+
+   One pass per region: the flood fill counts, per chain next to the region, the region's points and
+   empty points that are its liberties.  A region with an empty point next to no c stone, or on an
+   open side, is healthy for no chain and covered by none (an empty point is needed by both tests):
+   it keeps no edges, so it neither counts for a chain nor becomes territory, and once it is known to
+   be such a region its counting stops (most of the board early in a game). */
 static void label_regions(Work *w, uint8_t c, int all_points, int every_point) {
     const int s = w->stride;
-    for (int p = 0; p < w->ncells; p++)
-        w->region_of[p] = -1;
-    for (int k = 0; k < w->nchains; k++)
-        w->slot[k] = -1;
+    memset(w->region_of, 0xff, (size_t)w->ncells * sizeof(int32_t)); /* -1 */
+    memset(w->mark, 0xff, (size_t)w->nchains * sizeof(int32_t));
     int r = 0, used = 0, edges = 0;
     for (int p0 = s; p0 < w->ncells - s; p0++) {
         if (w->colour[p0] == OFF || w->colour[p0] == c || w->region_of[p0] >= 0)
             continue;
-        /* flood-fill the region */
         int32_t *cells = &w->region_cells[used];
-        int count = 0, top = 0;
+        int count = 0, top = 0, first = edges, empties = 0, hopeless = 0;
         w->stack[top++] = p0;
         w->region_of[p0] = r;
         while (top) {
             int p = w->stack[--top];
             cells[count++] = p;
+            int empty = w->colour[p] == EMPTY;
+            empties += empty;
+            hopeless |= w->open[p];
             const int around[4] = {p - 1, p + 1, p - s, p + s};
+            int seen[4], nseen = 0; /* the distinct chains next to p */
             for (int i = 0; i < 4; i++) {
                 int q = around[i];
-                if (w->colour[q] != OFF && w->colour[q] != c && w->region_of[q] < 0) {
+                uint8_t cq = w->colour[q];
+                if (cq == c) {
+                    int k = w->chain_of[q], dup = 0;
+                    for (int m = 0; m < nseen; m++)
+                        dup |= seen[m] == k;
+                    if (!dup)
+                        seen[nseen++] = k;
+                } else if (cq != OFF && w->region_of[q] < 0) {
                     w->region_of[q] = r;
                     w->stack[top++] = q;
                 }
             }
-        }
-        /* count, per chain next to the region, the region's points and empty points that are its liberties */
-        int first = edges, empties = 0;
-        uint8_t is_open = 0;
-        for (int i = 0; i < count; i++) {
-            int p = cells[i];
-            int empty = w->colour[p] == EMPTY;
-            empties += empty;
-            is_open |= w->open[p];
-            const int around[4] = {p - 1, p + 1, p - s, p + s};
-            int seen[4], nseen = 0;
-            for (int j = 0; j < 4; j++) {
-                int q = around[j];
-                if (w->colour[q] != c)
-                    continue;
-                int k = w->chain_of[q], dup = 0;
-                for (int m = 0; m < nseen; m++)
-                    dup |= seen[m] == k;
-                if (dup)
-                    continue;
-                seen[nseen++] = k;
-                if (w->slot[k] < first) { /* first time next to this region: a new edge */
+            hopeless |= empty && nseen == 0;
+            if (hopeless)
+                continue;
+            for (int m = 0; m < nseen; m++) {
+                int k = seen[m];
+                if (w->mark[k] != r) { /* first time next to this region: a new edge */
+                    w->mark[k] = r;
                     w->slot[k] = edges;
                     w->edge_chain[edges] = k;
                     w->edge_all[edges] = 0;
@@ -310,14 +309,16 @@ static void label_regions(Work *w, uint8_t c, int all_points, int every_point) {
                 w->edge_empty[w->slot[k]] += empty;
             }
         }
+        if (hopeless)
+            edges = first;
         for (int e = first; e < edges; e++) {
             int whole = w->edge_all[e] == count, empties_only = w->edge_empty[e] == empties;
-            w->edge_healthy[e] = !is_open && (all_points ? whole : empties_only);
+            w->edge_healthy[e] = all_points ? whole : empties_only;
             w->edge_covers[e] = every_point ? whole : empties_only;
         }
         w->region_start[r] = used;
         w->edge_start[r] = first;
-        w->region_open[r] = is_open;
+        w->region_hopeless[r] = (uint8_t)hopeless;
         used += count;
         r++;
     }
@@ -360,7 +361,7 @@ static void cast_out(Work *w, uint8_t c) {
 static int territory(Work *w, int32_t *out) {
     int count = 0;
     for (int r = 0; r < w->nregions; r++) {
-        if (w->region_open[r] || !w->counting[r])
+        if (w->region_hopeless[r] || !w->counting[r])
             continue;
         uint8_t covered = 0;
         for (int e = w->edge_start[r]; e < w->edge_start[r + 1]; e++)
@@ -663,11 +664,7 @@ static PyObject *k_summary(PyObject *module, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "names must be a tuple with a str for every bit of the padded layout");
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(names); i++)
-        if (!PyUnicode_Check(PyTuple_GET_ITEM(names, i))) {
-            PyErr_SetString(PyExc_TypeError, "names must be a tuple of str");
-            return NULL;
-        }
+    /* each name's type is checked where it is read (PyUnicode_AsUTF8AndSize: a TypeError for anything but str) */
     return analyse_both(&a, SUMMARY_TEXT, names);
 }
 
