@@ -181,7 +181,7 @@ def test_the_kernel_refuses_names_that_are_not_a_tuple_of_str():
     with pytest.raises(TypeError):
         compiled.summary(black, 0, 3, 3, 0, False, False, ('"A3"',) * 3)  # too short
     with pytest.raises(TypeError):
-        compiled.summary(black, 0, 3, 3, 0, False, False, (1,) * 12)
+        compiled.summary(black, 0, 3, 3, 0, False, False, (1,) * 12)  # type: ignore[arg-type]  # the wrong type is the point
     *_, sets, chains = compiled.summary(black, 0, 3, 3, 0, False, False, ('"A3"',) * 12)
     assert chains == '[{"colour":"black","stones":["A3"],"alive":false}]'
 
