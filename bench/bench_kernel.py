@@ -14,7 +14,8 @@ part 1 measures passalive alone.
    built beforehand, timed inside its process (CPU).  passalive, from Python,
    on the stones' bitsets: the kernel's `area` (alive stones and territory of
    both colours), its `summary` (the same and every chain, what `analyse
-   --jsonl` needs), and the Python reference (`reference_casting_out` for both
+   --json` needs; "+JSON": with the JSON text of the sets and chains, as
+   `analyse --jsonl` asks for it), and the Python reference (`reference_casting_out` for both
    colours; `reference_summary`), all in the same run.  Rounds interleave the
    four and the median round counts.  The pass-alive stones of every position
    are compared with KataGo's map.  Target: the kernel <= 1.5x KataGo.
@@ -168,7 +169,9 @@ def passalive_rounds(cases: list[Case], rounds: int) -> dict[str, list[float]]:
     geometries = [_BitsGeometry(b, w, width, height) for b, w, width, height in cases]
     table = _name_table(19, 19, Frame.full_board(19))
     clock = time.process_time
-    times: dict[str, list[float]] = {"kernel area": [], "kernel summary": [], "Python casting-out": [], "Python summary": []}
+    times: dict[str, list[float]] = {
+        "kernel area": [], "kernel summary": [], "kernel summary+JSON": [], "Python casting-out": [], "Python summary": []
+    }
     for _ in range(rounds):
         if compiled is not None:
             area, summary = compiled.area, compiled.summary
@@ -180,6 +183,10 @@ def passalive_rounds(cases: list[Case], rounds: int) -> dict[str, list[float]]:
             for b, w, width, height in cases:
                 summary(b, w, width, height, 0, False, False)
             times["kernel summary"].append(clock() - t)
+            t = clock()
+            for b, w, width, height in cases:
+                summary(b, w, width, height, 0, False, False, table.quoted)
+            times["kernel summary+JSON"].append(clock() - t)
         t = clock()
         for g in geometries:
             reference_casting_out(g, Colour.BLACK)

@@ -16,6 +16,11 @@ result is the same as `Analysis.alive_points`, `.territory` and
 `Board.chains` give (the tests check it on random positions); any other case
 returns None and the caller takes the general path.
 
+When the compiled kernel is built (`passalive.definitions.kernel`), it makes
+the whole summary in one call, the JSON text of a --jsonl line's sets and
+chains included (`Summary.text`); `reference_summary` is the Python, the
+reference it is tested against (tests/test_kernel.py).
+
 Territory (the `healthy` convention of `passalive.definitions.analysis`):
 a c-region R (a maximal connected set of points that are not c stones) is
 c's territory when it does not reach an open side, it borders at least one c
