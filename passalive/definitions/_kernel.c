@@ -43,6 +43,18 @@
 
 enum { EMPTY = 0, BLACK = 1, WHITE = 2, OFF = 3 };
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LOWEST_BIT(x) __builtin_ctz(x)
+#else
+static int lowest_bit(unsigned x) { /* x != 0 */
+    int n = 0;
+    for (; !(x & 1u); x >>= 1)
+        n++;
+    return n;
+}
+#define LOWEST_BIT(x) lowest_bit(x)
+#endif
+
 /* One call's work area; every array is a slice of one allocation. */
 typedef struct {
     int width, height, stride;
@@ -161,7 +173,7 @@ static int mark_bits(Work *w, PyObject *v, uint8_t *cells, uint8_t value, int on
     int nbits = w->height * w->stride;
     for (int byte = 0; byte < w->nbytes; byte++) {
         for (unsigned bits = buf[byte]; bits; bits &= bits - 1) {
-            int bit = 8 * byte + __builtin_ctz(bits);
+            int bit = 8 * byte + LOWEST_BIT(bits);
             if (bit >= nbits || bit % w->stride == w->width) {
                 PyErr_SetString(PyExc_ValueError, "a bitset has bits outside the board");
                 return -1;

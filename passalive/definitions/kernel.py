@@ -40,24 +40,21 @@ class Kernel(Protocol):
         names: tuple[str, ...], /,
     ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...], str, str]: ...
 
+
 ENV = "PASSALIVE_KERNEL"
-"""The environment variable that forces a kernel: `python` (the reference) or `c` (an error if not built)."""
+"""The environment variable that forces the Python reference: PASSALIVE_KERNEL=python (any other value: the default)."""
 
 
 @functools.cache
 def native() -> Kernel | None:
     """The compiled kernel, or None (not built, or PASSALIVE_KERNEL=python).
 
-    PASSALIVE_KERNEL=c asks for the compiled kernel and fails with ImportError
-    when it is not built, so that a benchmark never measures the wrong one."""
-    wanted = os.environ.get(ENV, "").strip().lower()
-    if wanted == "python":
+    A benchmark that must measure the compiled kernel checks `name()`."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
         return None
     try:
         from passalive.definitions import _kernel
     except ImportError:
-        if wanted == "c":
-            raise
         return None
     return _kernel
 
