@@ -110,11 +110,11 @@ def copy_closure(source: Source, target: Path) -> list[str]:
     return done
 
 
-def build(source: Source, folder: Path) -> Path:
-    """Compile KataGo's board with our driver in `folder`; the executable."""
+def build(source: Source, folder: Path, driver: str = DRIVER, name: str = "katago-area") -> Path:
+    """Compile KataGo's board with a driver of ours (by default the map printer above) in `folder`; the executable."""
     copy_closure(source, folder)
-    (folder / "driver.cpp").write_text(DRIVER, encoding="utf-8")
-    executable = folder / "katago-area"
+    (folder / "driver.cpp").write_text(driver, encoding="utf-8")
+    executable = folder / name
     command = ["g++", "-O2", "-std=c++17", "-I", str(folder), "-o", str(executable), str(folder / "driver.cpp")]
     command += [str(folder / s) for s in SOURCES]
     done = subprocess.run(command, capture_output=True, text=True)

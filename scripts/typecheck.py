@@ -61,7 +61,7 @@ def build_tree(packages: dict[str, Path]) -> dict[str, str]:
     for package, folder in packages.items():
         target = TREE.joinpath(*package.split("."))
         target.mkdir(parents=True, exist_ok=True)
-        for source in sorted(folder.glob("*.py")) + sorted(folder.glob("py.typed")):
+        for source in sorted(folder.glob("*.py")) + sorted(folder.glob("*.pyi")) + sorted(folder.glob("py.typed")):
             link = target / source.name
             link.symlink_to(source)
             back[link.relative_to(TREE).as_posix()] = source.relative_to(ROOT).as_posix()

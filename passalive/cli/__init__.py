@@ -16,6 +16,7 @@ import sys
 
 import click
 
+from passalive.definitions.kernel import kernel_line
 from passalive.errors import PassaliveError
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -52,7 +53,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="passalive")
+@click.version_option(package_name="passalive", message="%(prog)s, version %(version)s\n" + kernel_line())
 def cli() -> None:
     """Decide which stones of a Go position are pass-alive, and prove it.
 

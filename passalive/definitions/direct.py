@@ -13,7 +13,11 @@ and the result answers in every form callers want: board chain indices
 (`chain_indices`), point ids (`points`, `chain_points`) and masks of point
 ids in the bitboard numbering of `passalive.go.bitboard` (`masks`).
 
-Why it is fast (bench/bench_analyse.py: about 150 µs per 19x19 end-of-game
+On a plain grid the optional compiled kernel (`passalive/definitions/_kernel.c`,
+chosen by `passalive.definitions.kernel`) answers instead, with the same
+chains; `reference_casting_out` is the Python, kept as the reference.
+
+Why the Python is fast (bench/bench_analyse.py: about 150 µs per 19x19 end-of-game
 position for both colours, 4x the plain set-based version):
 
 * Sets of points are Python ints used as bitsets.  On a plain grid the
@@ -43,6 +47,7 @@ from functools import cached_property
 from itertools import compress
 
 from passalive.go.bitboard import from_padded, padded_full, padded_ids, selectors, to_padded
+from passalive.definitions.kernel import native
 from passalive.go.board import Board, Colour, grid_adjacency
 
 
@@ -285,7 +290,26 @@ def casting_out(
     which chain, and the casting-out itself.  `chains` are every c-chain as
     a bitset, when the caller has found them already (the front door lists
     every chain anyway): then no chain is flood-filled twice.
+
+    On a plain grid the compiled kernel answers when it is built
+    (`passalive.definitions.kernel`); `reference_casting_out` is the Python.
     """
+    g = geometry
+    own = g.stones(colour)
+    if not own:
+        return DirectResult(g, ())
+    compiled = native()
+    if compiled is not None and isinstance(g, GridGeometry):
+        other = g.white if colour is Colour.BLACK else g.black
+        return DirectResult(g, compiled.casting_out(own, other, g.width, g.height, g.open, all_points))
+    return reference_casting_out(g, colour, all_points, chains)
+
+
+def reference_casting_out(
+    geometry: Geometry, colour: Colour, all_points: bool = False, chains: Sequence[int] | None = None
+) -> DirectResult:
+    """`casting_out` in Python: the reference the compiled kernel is tested against,
+    and the code that answers when the kernel is absent or the board is not a plain grid."""
     g = geometry
     own = g.stones(colour)
     if not own:

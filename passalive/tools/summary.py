@@ -24,6 +24,12 @@ functions, GNU Go's procedure from the stones' colour codes, Müller's static
 safety on the board), sharing the pass-alive stones where they are the same
 set, and come back as bitsets (`StatusMaps`) named through the same table.
 
+When the compiled kernel is built (`passalive.definitions.kernel`), it makes
+the whole summary of the plain casting-out (no status map, no static safety)
+in one call, the JSON text of a --jsonl line's sets and chains included
+(`Summary.text`); `reference_summary` is the Python, the reference it is
+tested against (tests/test_kernel.py).
+
 Territory (the `healthy` convention of `passalive.definitions.analysis`):
 a c-region R (a maximal connected set of points that are not c stones) is
 c's territory when it does not reach an open side, it borders at least one c
@@ -41,7 +47,8 @@ from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from passalive.definitions.direct import GridGeometry, casting_out
+from passalive.definitions.direct import DirectResult, GridGeometry, casting_out, reference_casting_out
+from passalive.definitions.kernel import native
 from passalive.definitions.analysis import Variant, resolve_variant
 from passalive.go.bitboard import from_padded, mask_of, padded_bits, padded_full, selectors, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Colour, Side
@@ -112,6 +119,8 @@ class Summary:
     table: _NameTable | None = field(default=None, repr=False, compare=False)
     maps: StatusMaps = field(default_factory=StatusMaps, repr=False)
     """The status map of the convention asked for (none for `healthy`)."""
+    text: tuple[str, str] | None = field(default=None, repr=False, compare=False)
+    """`sets_json()` and `chains_json()` as the compiled kernel wrote them, or None (made here from the bitsets)."""
 
     def area_names(self) -> dict[str, list[str]] | None:
         """The names of each colour's points of the area map, or None without one."""
@@ -141,6 +150,8 @@ class Summary:
 
     def sets_json(self) -> str:
         """`"alive":{...},"territory":{...}` as compact JSON text (as `json.dumps` writes them)."""
+        if self.text is not None:
+            return self.text[0]
         assert self.table is not None
         json_names = self.table.json_names
         (ab, aw), (tb, tw) = self.alive_bits, self.territory_bits
@@ -158,6 +169,8 @@ class Summary:
 
     def chains_json(self) -> str:
         """`chains` as compact JSON text (as `json.dumps(chains, separators=(",", ":"))` writes it)."""
+        if self.text is not None:
+            return self.text[1]
         assert self.table is not None
         chain = self.table.chain_json
         parts = [
@@ -222,6 +235,12 @@ def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
         names.extend(frame.name(x, y, width) for x in range(width))
         names.append("")
     return _NameTable(tuple(names), tuple(json.dumps(name) for name in names), {})
+
+
+@functools.lru_cache(maxsize=64)
+def _game_table(size: int) -> _NameTable:
+    """The name table of a game's full size x size board (by size alone: no Frame to make and hash per node)."""
+    return _name_table(size, size, Frame.full_board(size))
 
 
 def _names(bits: int, table: tuple[str, ...]) -> list[str]:
@@ -314,8 +333,7 @@ def summarise_position(
     chosen = _chosen(variant, rule)
     if chosen is None:
         return None
-    size = position.game.size
-    table = _name_table(size, size, Frame.full_board(size))
+    table = _game_table(position.game.size)
     return _summary(position_geometry(position), table, rule, chosen.name, chosen.all_points, request, lambda: position.board)
 
 
@@ -376,7 +394,31 @@ def _summary(
 ) -> Summary | None:
     """The summary from a grid geometry (see the module docstring); `board` makes the
     position's Board for the computations that need one (static safety).  None when the
-    request is one the general path must refuse (GNU Go's status with suicide or open sides)."""
+    request is one the general path must refuse (GNU Go's status with suicide or open sides).
+    The plain casting-out is made by the compiled kernel when it is built."""
+    compiled = native()
+    if compiled is not None and request == StatusRequest() and variant in FAST_VARIANTS:
+        every_point = suicide is not Suicide.ILLEGAL
+        ab, aw, tb, tw, chains, sets, chain_list = compiled.summary(
+            g.black, g.white, g.width, g.height, g.open, all_points, every_point, table.quoted
+        )
+        return Summary(variant, (ab, aw), (tb, tw), chains, table, text=(sets, chain_list))
+    return _general_summary(g, table, suicide, variant, all_points, request, board, casting_out)
+
+
+def reference_summary(g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool) -> Summary:
+    """`_summary` of the plain casting-out in Python: the reference the compiled kernel is tested against."""
+    summary = _general_summary(g, table, suicide, variant, all_points, StatusRequest(), None, reference_casting_out)
+    assert summary is not None  # only GNU Go's status is ever refused
+    return summary
+
+
+def _general_summary(
+    g: GridGeometry, table: _NameTable, suicide: Suicide, variant: str, all_points: bool,
+    request: StatusRequest, board: Callable[[], Board] | None,
+    cast: Callable[[GridGeometry, Colour, bool, list[int]], DirectResult],
+) -> Summary | None:
+    """`_summary` in Python, with `cast` the casting-out (compiled or the reference)."""
     convention = request.convention
     if convention == "unconditional" and (suicide is not Suicide.ILLEGAL or g.open):
         return None  # the general path says why it is refused
@@ -386,7 +428,7 @@ def _summary(
         assert board is not None, "static safety needs the board"
         alive_chains, own_territory = _safety(g, parts, board(), variant)
     else:
-        alive_chains = {c: casting_out(g, c, all_points, parts[c]).chains for c in STONE_COLOURS}
+        alive_chains = {c: cast(g, c, all_points, parts[c]).chains for c in STONE_COLOURS}
         own_territory = None
     stones = {c: _union(alive_chains[c]) for c in STONE_COLOURS}
     shared = (stones[Colour.BLACK], stones[Colour.WHITE]) if variant in FAST_VARIANTS and all_points == every_point else None

@@ -1,0 +1,696 @@
+/*
+ * passalive.definitions._kernel -- the direct casting-out in C (optional).
+ *
+ * The same answers as the pure-Python reference (passalive/definitions/direct.py
+ * for the pass-alive chains, passalive/tools/summary.py for the territory and
+ * the chain list); the tests compare the two on generated positions and on the
+ * corpus.  Only plain rectangular grids are handled here: the caller passes the
+ * stones as Python ints in the padded layout of passalive.go.bitboard (bit
+ * y*(W+1)+x for the point at column x, row y; the bit after each row is
+ * always clear) and gets Python ints back in the same layout.
+ *
+ * How it works.  Bitsets are turned into a mailbox board: one cell per bit of
+ * the padded layout, with one row of off-board cells above and below, so that
+ * the four neighbours of any point are cell-1, cell+1, cell-stride and
+ * cell+stride and never fall outside the array (the padding bit at the end of
+ * each row is an off-board cell too).  Then, for one colour c:
+ *
+ *   1. chains: every chain is flood-filled once; its cells are kept together
+ *      in one array, in the order of the chains' lowest points;
+ *   2. regions: every c-region (a maximal connected set of points that are not
+ *      c stones) is flood-filled once; for each c-chain next to it we count
+ *      the region's empty points (and all its points) that are liberties of
+ *      the chain, so "healthy" is one comparison per (region, chain) pair;
+ *   3. casting-out: rounds over that small graph until nothing changes: a
+ *      region counts while every chain next to it is alive; a chain stays
+ *      alive while at least two counting regions are healthy for it;
+ *   4. territory (the `healthy` convention of passalive.tools.summary): a
+ *      region is c's territory when it reaches no open side, every c chain
+ *      next to it is alive, and one of them is next to each of its empty
+ *      points (every point, with suicide legal).
+ *
+ * KataGo's Board::calculateArea (cpp/game/board.cpp) has the same shape
+ * (regions labelled once, then Benson's rounds over the region/chain graph);
+ * this is our own code.  All memory is one block per call: no global state.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SIDE 52 /* passalive.go.limits.MAX_BOARD_SIDE */
+
+enum { EMPTY = 0, BLACK = 1, WHITE = 2, OFF = 3 };
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LOWEST_BIT(x) __builtin_ctz(x)
+#else
+static int lowest_bit(unsigned x) { /* x != 0 */
+    int n = 0;
+    for (; !(x & 1u); x >>= 1)
+        n++;
+    return n;
+}
+#define LOWEST_BIT(x) lowest_bit(x)
+#endif
+
+/* One call's work area; every array is a slice of one allocation. */
+typedef struct {
+    int width, height, stride;
+    int ncells;  /* (height + 2) * stride: the padded layout with a row of off-board cells above and below */
+    int nbytes;  /* bytes of a bitset of the padded layout */
+    uint8_t *colour;     /* per cell: EMPTY, BLACK, WHITE or OFF */
+    uint8_t *open;       /* per cell: 1 on an open side of a cut-out */
+    int32_t *chain_of;   /* per cell: its chain, -1 for none */
+    int32_t *region_of;  /* per cell: its region of the colour being analysed, -1 for none */
+    int32_t *stack;      /* the flood fill's stack */
+    /* chains of both colours, by lowest cell: cells chain_cells[chain_start[k] .. chain_start[k + 1]) */
+    int nchains;
+    int32_t *chain_start, *chain_cells;
+    uint8_t *chain_colour, *alive;
+    int32_t *healthy_count, *slot, *mark;
+    /* regions of one colour: cells region_cells[region_start[r] ..], (region, chain) edges edge_start[r] .. */
+    int nregions;
+    int32_t *region_start, *region_cells, *edge_start;
+    uint8_t *region_hopeless, *counting; /* healthy for no chain (label_regions); every chain next to it alive */
+    int32_t *edge_chain, *edge_all, *edge_empty; /* the chain; its liberties among the region's points, empty points */
+    uint8_t *edge_healthy, *edge_covers;
+    void *block;
+} Work;
+
+static int work_init(Work *w, int width, int height) {
+    w->width = width;
+    w->height = height;
+    w->stride = width + 1;
+    w->ncells = (height + 2) * w->stride;
+    w->nbytes = (height * w->stride + 7) / 8;
+    size_t n = (size_t)w->ncells;
+    /* int32 arrays: chain_of, region_of, stack, chain_start, chain_cells, healthy_count, slot, mark,
+       region_start, region_cells, edge_start (n + 1 each), edge_chain, edge_all, edge_empty (4n each); bytes: colour, open,
+       chain_colour, alive, region_hopeless, counting (n each), edge_healthy, edge_covers (4n each) */
+    size_t ints = 11 * (n + 1) + 12 * n;
+    size_t bytes = 6 * n + 8 * n;
+    w->block = PyMem_Malloc(ints * sizeof(int32_t) + bytes);
+    if (w->block == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int32_t *i = (int32_t *)w->block;
+    w->chain_of = i; i += n + 1;
+    w->region_of = i; i += n + 1;
+    w->stack = i; i += n + 1;
+    w->chain_start = i; i += n + 1;
+    w->chain_cells = i; i += n + 1;
+    w->healthy_count = i; i += n + 1;
+    w->slot = i; i += n + 1;
+    w->mark = i; i += n + 1;
+    w->region_start = i; i += n + 1;
+    w->region_cells = i; i += n + 1;
+    w->edge_start = i; i += n + 1;
+    w->edge_chain = i; i += 4 * n;
+    w->edge_all = i; i += 4 * n;
+    w->edge_empty = i; i += 4 * n;
+    uint8_t *b = (uint8_t *)i;
+    w->colour = b; b += n;
+    w->open = b; b += n;
+    w->chain_colour = b; b += n;
+    w->alive = b; b += n;
+    w->region_hopeless = b; b += n;
+    w->counting = b; b += n;
+    w->edge_healthy = b; b += 4 * n;
+    w->edge_covers = b;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ bitsets <-> cells */
+
+/* The bytes of a non-negative int of at most nbytes bytes, little-endian; -1 with an exception if it does not fit. */
+static int int_bytes(PyObject *v, uint8_t *buf, int nbytes) {
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "a bitset must be an int");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t need = PyLong_AsNativeBytes(v, buf, nbytes,
+        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (need < 0)
+        return -1;
+    if (need > nbytes) {
+        PyErr_SetString(PyExc_ValueError, "a bitset has bits beyond the board");
+        return -1;
+    }
+    return 0;
+#else
+    if (_PyLong_Sign(v) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a bitset must not be negative");
+        return -1;
+    }
+    if (_PyLong_AsByteArray((PyLongObject *)v, buf, (size_t)nbytes, 1, 0) < 0) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "a bitset has bits beyond the board");
+        return -1;
+    }
+    return 0;
+#endif
+}
+
+static PyObject *bytes_int(const uint8_t *buf, int nbytes) {
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(buf, nbytes, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(buf, (size_t)nbytes, 1, 0);
+#endif
+}
+
+/* Mark the cells of the set bits of `v` with `value` (a colour, or 1 for open); -1 with an exception
+   when a bit lies outside the board (a padding bit or beyond the last row), or with `only_empty`
+   on a cell that is not EMPTY. */
+static int mark_bits(Work *w, PyObject *v, uint8_t *cells, uint8_t value, int only_empty) {
+    uint8_t buf[(MAX_SIDE + 1) * MAX_SIDE / 8 + 1];
+    if (int_bytes(v, buf, w->nbytes) < 0)
+        return -1;
+    int nbits = w->height * w->stride;
+    for (int byte = 0; byte < w->nbytes; byte++) {
+        for (unsigned bits = buf[byte]; bits; bits &= bits - 1) {
+            int bit = 8 * byte + LOWEST_BIT(bits);
+            if (bit >= nbits || bit % w->stride == w->width) {
+                PyErr_SetString(PyExc_ValueError, "a bitset has bits outside the board");
+                return -1;
+            }
+            uint8_t *cell = &cells[bit + w->stride];
+            if (only_empty && *cell != EMPTY) {
+                PyErr_SetString(PyExc_ValueError, "black and white stones on the same point");
+                return -1;
+            }
+            *cell = value;
+        }
+    }
+    return 0;
+}
+
+/* The cells from the arguments: every in-board cell empty, then the stones and the open points. */
+static int load(Work *w, PyObject *black, PyObject *white, PyObject *open) {
+    memset(w->colour, OFF, (size_t)w->ncells);
+    memset(w->open, 0, (size_t)w->ncells);
+    for (int y = 0; y < w->height; y++)
+        memset(&w->colour[(y + 1) * w->stride], EMPTY, (size_t)w->width);
+    if (mark_bits(w, black, w->colour, BLACK, 1) < 0 || mark_bits(w, white, w->colour, WHITE, 1) < 0)
+        return -1;
+    return mark_bits(w, open, w->open, 1, 0);
+}
+
+/* A Python int with the bits of `count` cells (bit = cell - stride). */
+static PyObject *cells_int(Work *w, const int32_t *cells, int count) {
+    uint8_t buf[(MAX_SIDE + 1) * MAX_SIDE / 8 + 1];
+    if (count == 0)
+        return PyLong_FromLong(0);
+    int top = 0;
+    for (int i = 0; i < count; i++)
+        if (cells[i] > top)
+            top = cells[i];
+    int nbytes = (top - w->stride) / 8 + 1;
+    memset(buf, 0, (size_t)nbytes);
+    for (int i = 0; i < count; i++) {
+        int bit = cells[i] - w->stride;
+        buf[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+    }
+    return bytes_int(buf, nbytes);
+}
+
+/* ------------------------------------------------------------------ 1. chains */
+
+/* Flood-fill the chain of `start`, append its cells to chain_cells; the number of cells. */
+static int fill_chain(Work *w, int start, int k, int32_t *out) {
+    const int s = w->stride;
+    const uint8_t c = w->colour[start];
+    int top = 0, count = 0;
+    w->stack[top++] = start;
+    w->chain_of[start] = k;
+    while (top) {
+        int p = w->stack[--top];
+        out[count++] = p;
+        const int around[4] = {p - 1, p + 1, p - s, p + s};
+        for (int i = 0; i < 4; i++) {
+            int q = around[i];
+            if (w->colour[q] == c && w->chain_of[q] < 0) {
+                w->chain_of[q] = k;
+                w->stack[top++] = q;
+            }
+        }
+    }
+    return count;
+}
+
+/* Every chain of the colours in `which` (a bit per colour: 1 << BLACK, 1 << WHITE), in order of lowest cell. */
+static void label_chains(Work *w, unsigned which) {
+    memset(w->chain_of, 0xff, (size_t)w->ncells * sizeof(int32_t)); /* -1 */
+    int k = 0, used = 0;
+    for (int p = w->stride; p < w->ncells - w->stride; p++) {
+        uint8_t c = w->colour[p];
+        if ((c == BLACK || c == WHITE) && (which >> c & 1) && w->chain_of[p] < 0) {
+            w->chain_start[k] = used;
+            w->chain_colour[k] = c;
+            used += fill_chain(w, p, k, &w->chain_cells[used]);
+            k++;
+        }
+    }
+    w->chain_start[k] = used;
+    w->nchains = k;
+}
+
+/* ------------------------------------------------------------------ 2. regions */
+
+/* Every c-region with its open flag and, for each c-chain next to it, whether the region is healthy
+   for the chain (casting-out's test, all_points: every point of the region a liberty of the chain,
+   else every empty point) and whether it is covered by it (the same test for territory, every_point).
+
+   One pass per region: the flood fill counts, per chain next to the region, the region's points and
+   empty points that are its liberties.  A region with an empty point next to no c stone, or on an
+   open side, is healthy for no chain and covered by none (an empty point is needed by both tests):
+   it keeps no edges, so it neither counts for a chain nor becomes territory, and once it is known to
+   be such a region its counting stops (most of the board early in a game). */
+static void label_regions(Work *w, uint8_t c, int all_points, int every_point) {
+    const int s = w->stride;
+    memset(w->region_of, 0xff, (size_t)w->ncells * sizeof(int32_t)); /* -1 */
+    memset(w->mark, 0xff, (size_t)w->nchains * sizeof(int32_t));
+    int r = 0, used = 0, edges = 0;
+    for (int p0 = s; p0 < w->ncells - s; p0++) {
+        if (w->colour[p0] == OFF || w->colour[p0] == c || w->region_of[p0] >= 0)
+            continue;
+        int32_t *cells = &w->region_cells[used];
+        int count = 0, top = 0, first = edges, empties = 0, hopeless = 0;
+        w->stack[top++] = p0;
+        w->region_of[p0] = r;
+        while (top) {
+            int p = w->stack[--top];
+            cells[count++] = p;
+            int empty = w->colour[p] == EMPTY;
+            empties += empty;
+            hopeless |= w->open[p];
+            const int around[4] = {p - 1, p + 1, p - s, p + s};
+            int seen[4], nseen = 0; /* the distinct chains next to p */
+            for (int i = 0; i < 4; i++) {
+                int q = around[i];
+                uint8_t cq = w->colour[q];
+                if (cq == c) {
+                    int k = w->chain_of[q], dup = 0;
+                    for (int m = 0; m < nseen; m++)
+                        dup |= seen[m] == k;
+                    if (!dup)
+                        seen[nseen++] = k;
+                } else if (cq != OFF && w->region_of[q] < 0) {
+                    w->region_of[q] = r;
+                    w->stack[top++] = q;
+                }
+            }
+            hopeless |= empty && nseen == 0;
+            if (hopeless)
+                continue;
+            for (int m = 0; m < nseen; m++) {
+                int k = seen[m];
+                if (w->mark[k] != r) { /* first time next to this region: a new edge */
+                    w->mark[k] = r;
+                    w->slot[k] = edges;
+                    w->edge_chain[edges] = k;
+                    w->edge_all[edges] = 0;
+                    w->edge_empty[edges] = 0;
+                    edges++;
+                }
+                w->edge_all[w->slot[k]]++;
+                w->edge_empty[w->slot[k]] += empty;
+            }
+        }
+        if (hopeless)
+            edges = first;
+        for (int e = first; e < edges; e++) {
+            int whole = w->edge_all[e] == count, empties_only = w->edge_empty[e] == empties;
+            w->edge_healthy[e] = all_points ? whole : empties_only;
+            w->edge_covers[e] = every_point ? whole : empties_only;
+        }
+        w->region_start[r] = used;
+        w->edge_start[r] = first;
+        w->region_hopeless[r] = (uint8_t)hopeless;
+        used += count;
+        r++;
+    }
+    w->region_start[r] = used;
+    w->edge_start[r] = edges;
+    w->nregions = r;
+}
+
+/* ------------------------------------------------------------------ 3. casting-out, 4. territory */
+
+/* Cast out the c-chains (alive[k] for each chain of colour c) over the regions of label_regions. */
+static void cast_out(Work *w, uint8_t c) {
+    for (int k = 0; k < w->nchains; k++)
+        w->alive[k] = w->chain_colour[k] == c;
+    for (;;) {
+        for (int k = 0; k < w->nchains; k++)
+            w->healthy_count[k] = 0;
+        for (int r = 0; r < w->nregions; r++) {
+            uint8_t counts = 1;
+            for (int e = w->edge_start[r]; e < w->edge_start[r + 1]; e++)
+                counts &= w->alive[w->edge_chain[e]];
+            w->counting[r] = counts;
+            if (counts)
+                for (int e = w->edge_start[r]; e < w->edge_start[r + 1]; e++)
+                    w->healthy_count[w->edge_chain[e]] += w->edge_healthy[e];
+        }
+        int changed = 0;
+        for (int k = 0; k < w->nchains; k++) {
+            if (w->alive[k] && w->healthy_count[k] < 2) {
+                w->alive[k] = 0;
+                changed = 1;
+            }
+        }
+        if (!changed)
+            return;
+    }
+}
+
+/* c's territory after cast_out (counting[r]: every chain next to r is alive), as cells in `out`; their number. */
+static int territory(Work *w, int32_t *out) {
+    int count = 0;
+    for (int r = 0; r < w->nregions; r++) {
+        if (w->region_hopeless[r] || !w->counting[r])
+            continue;
+        uint8_t covered = 0;
+        for (int e = w->edge_start[r]; e < w->edge_start[r + 1]; e++)
+            covered |= w->edge_covers[e]; /* every chain next to r is alive here */
+        if (!covered)
+            continue;
+        for (int i = w->region_start[r]; i < w->region_start[r + 1]; i++)
+            out[count++] = w->region_cells[i];
+    }
+    return count;
+}
+
+/* The cells of c's alive chains in `out`; their number. */
+static int alive_cells(Work *w, uint8_t c, int32_t *out) {
+    int count = 0;
+    for (int k = 0; k < w->nchains; k++)
+        if (w->alive[k] && w->chain_colour[k] == c)
+            for (int i = w->chain_start[k]; i < w->chain_start[k + 1]; i++)
+                out[count++] = w->chain_cells[i];
+    return count;
+}
+
+/* ------------------------------------------------------------------ arguments */
+
+typedef struct {
+    PyObject *black, *white, *open;
+    int width, height, all_points, every_point;
+} Args;
+
+static int parse_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, Args *a, const char *name) {
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments (%zd given)", name, expected, nargs);
+        return -1;
+    }
+    a->black = args[0];
+    a->white = args[1];
+    long width = PyLong_AsLong(args[2]), height = PyLong_AsLong(args[3]);
+    if ((width == -1 || height == -1) && PyErr_Occurred())
+        return -1;
+    if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "board sides run from 1 to %d, not %ldx%ld", MAX_SIDE, width, height);
+        return -1;
+    }
+    a->width = (int)width;
+    a->height = (int)height;
+    a->open = args[4];
+    a->all_points = PyObject_IsTrue(args[5]);
+    a->every_point = expected > 6 ? PyObject_IsTrue(args[6]) : 0;
+    if (a->all_points < 0 || a->every_point < 0)
+        return -1;
+    return 0;
+}
+
+PyDoc_STRVAR(casting_out_doc,
+"casting_out(own, other, width, height, open, all_points) -> tuple[int, ...]\n\n"
+"The pass-alive chains of the colour whose stones are `own`, each as a bitset of the padded\n"
+"layout, in order of their lowest bit (passalive.definitions.direct.casting_out's chains).\n"
+"`open`: the points on open sides; `all_points`: the suicide-legal adaptation.");
+
+static PyObject *k_casting_out(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Args a;
+    Work w;
+    if (parse_args(args, nargs, 6, &a, "casting_out") < 0 || work_init(&w, a.width, a.height) < 0)
+        return NULL;
+    PyObject *result = NULL;
+    if (load(&w, a.black, a.white, a.open) < 0)
+        goto done;
+    label_chains(&w, 1u << BLACK);
+    label_regions(&w, BLACK, a.all_points, a.all_points);
+    cast_out(&w, BLACK);
+    Py_ssize_t n = 0;
+    for (int k = 0; k < w.nchains; k++)
+        n += w.alive[k];
+    result = PyTuple_New(n);
+    if (result == NULL)
+        goto done;
+    n = 0;
+    for (int k = 0; k < w.nchains; k++) {
+        if (!w.alive[k])
+            continue;
+        PyObject *bits = cells_int(&w, &w.chain_cells[w.chain_start[k]], w.chain_start[k + 1] - w.chain_start[k]);
+        if (bits == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyTuple_SET_ITEM(result, n++, bits);
+    }
+done:
+    PyMem_Free(w.block);
+    return result;
+}
+
+/* ------------------------------------------------------------------ JSON text */
+
+/* A growing buffer of UTF-8 text. */
+typedef struct {
+    char *data;
+    size_t size, used;
+} Text;
+
+static int text_add(Text *t, const char *s, size_t n) {
+    if (t->used + n > t->size) {
+        size_t size = 2 * (t->used + n) + 256;
+        char *data = PyMem_Realloc(t->data, size);
+        if (data == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->data = data;
+        t->size = size;
+    }
+    memcpy(t->data + t->used, s, n);
+    t->used += n;
+    return 0;
+}
+
+#define TEXT(t, literal) text_add((t), (literal), sizeof(literal) - 1)
+
+/* `[name,name,...]`: the JSON names (names[bit], each a str holding a JSON string) of the cells
+   flagged in `flags`, in reading order (increasing bit). */
+static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
+    if (TEXT(t, "[") < 0)
+        return -1;
+    int first = 1;
+    for (int p = w->stride; p < w->ncells - w->stride; p++) {
+        if (!flags[p])
+            continue;
+        Py_ssize_t n;
+        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, p - w->stride), &n);
+        if (name == NULL || (!first && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
+            return -1;
+        first = 0;
+    }
+    return TEXT(t, "]");
+}
+
+static int compare_cells(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* `[name,...]` of `count` cells, which are sorted in place into reading order first. */
+static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *names) {
+    if (count > 16) {
+        qsort(cells, (size_t)count, sizeof(int32_t), compare_cells);
+    } else {
+        for (int i = 1; i < count; i++) { /* insertion sort for the many small chains */
+            int32_t cell = cells[i];
+            int j = i;
+            for (; j > 0 && cells[j - 1] > cell; j--)
+                cells[j] = cells[j - 1];
+            cells[j] = cell;
+        }
+    }
+    if (TEXT(t, "[") < 0)
+        return -1;
+    for (int i = 0; i < count; i++) {
+        Py_ssize_t n;
+        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, cells[i] - w->stride), &n);
+        if (name == NULL || (i > 0 && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
+            return -1;
+    }
+    return TEXT(t, "]");
+}
+
+/* ------------------------------------------------------------------ the Python functions */
+
+/* What analyse_both gives: the four bitsets, with the chain tuple, with the JSON text too. */
+enum { AREA, SUMMARY, SUMMARY_TEXT };
+
+/* Alive stones and territory of both colours as four ints; for SUMMARY also every chain as
+   (colour name, bits, alive); for SUMMARY_TEXT also the JSON text of passalive.tools.summary's
+   sets_json() and chains_json(), names[bit] being the JSON name of each bit. */
+static PyObject *analyse_both(Args *a, int what, PyObject *names) {
+    Work w;
+    if (work_init(&w, a->width, a->height) < 0)
+        return NULL;
+    PyObject *result = NULL, *items[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL}, *colours[2] = {NULL, NULL};
+    Text text = {NULL, 0, 0};
+    uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)]; /* per chain: alive in its own colour's casting-out */
+    uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];   /* per cell: alive black, alive white, territory... */
+    int32_t *cells = w.stack; /* the stack is free again after labelling: reused for output cells */
+    if (load(&w, a->black, a->white, a->open) < 0)
+        goto done;
+    label_chains(&w, (1u << BLACK) | (1u << WHITE));
+    for (uint8_t c = BLACK; c <= WHITE; c++) {
+        label_regions(&w, c, a->all_points, a->every_point);
+        cast_out(&w, c);
+        int any = 0;
+        for (int k = 0; k < w.nchains; k++)
+            if (w.chain_colour[k] == c) {
+                alive_both[k] = w.alive[k];
+                any |= w.alive[k];
+            }
+        int found[2] = {alive_cells(&w, c, cells), 0};
+        for (int kind = 0; kind < 2; kind++) {
+            if (kind == 1) /* territory needs a pass-alive chain */
+                found[1] = any ? territory(&w, cells) : 0;
+            int at = 2 * kind + c - BLACK;
+            items[at] = cells_int(&w, cells, found[kind]);
+            if (items[at] == NULL)
+                goto done;
+            if (what == SUMMARY_TEXT) {
+                memset(flags[at], 0, (size_t)w.ncells);
+                for (int i = 0; i < found[kind]; i++)
+                    flags[at][cells[i]] = 1;
+            }
+        }
+    }
+    if (what >= SUMMARY) {
+        colours[0] = PyUnicode_InternFromString("black");
+        colours[1] = PyUnicode_InternFromString("white");
+        if (colours[0] == NULL || colours[1] == NULL || (items[4] = PyTuple_New(w.nchains)) == NULL)
+            goto done;
+        for (int k = 0; k < w.nchains; k++) {
+            PyObject *bits = cells_int(&w, &w.chain_cells[w.chain_start[k]], w.chain_start[k + 1] - w.chain_start[k]);
+            PyObject *item = bits == NULL ? NULL
+                : PyTuple_Pack(3, colours[w.chain_colour[k] - BLACK], bits, alive_both[k] ? Py_True : Py_False);
+            Py_XDECREF(bits);
+            if (item == NULL)
+                goto done;
+            PyTuple_SET_ITEM(items[4], k, item);
+        }
+    }
+    if (what == SUMMARY_TEXT) {
+        /* "alive":{"black":[...],"white":[...]},"territory":{"black":[...],"white":[...]} */
+        if (TEXT(&text, "\"alive\":{\"black\":") < 0 || text_names(&text, &w, flags[0], names) < 0
+            || TEXT(&text, ",\"white\":") < 0 || text_names(&text, &w, flags[1], names) < 0
+            || TEXT(&text, "},\"territory\":{\"black\":") < 0 || text_names(&text, &w, flags[2], names) < 0
+            || TEXT(&text, ",\"white\":") < 0 || text_names(&text, &w, flags[3], names) < 0 || TEXT(&text, "}") < 0)
+            goto done;
+        if ((items[5] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
+            goto done;
+        /* [{"colour":"black","stones":[...],"alive":true},...] (the chains' cells are sorted in place: the
+           chain tuple above is made already) */
+        text.used = 0;
+        if (TEXT(&text, "[") < 0)
+            goto done;
+        for (int k = 0; k < w.nchains; k++) {
+            int from = w.chain_start[k], to = w.chain_start[k + 1];
+            if ((k > 0 && TEXT(&text, ",") < 0)
+                || (w.chain_colour[k] == BLACK ? TEXT(&text, "{\"colour\":\"black\",\"stones\":")
+                                               : TEXT(&text, "{\"colour\":\"white\",\"stones\":")) < 0
+                || text_cells(&text, &w, &w.chain_cells[from], to - from, names) < 0
+                || (alive_both[k] ? TEXT(&text, ",\"alive\":true}") : TEXT(&text, ",\"alive\":false}")) < 0)
+                goto done;
+        }
+        if (TEXT(&text, "]") < 0 || (items[6] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
+            goto done;
+    }
+    int count = what == AREA ? 4 : what == SUMMARY ? 5 : 7;
+    result = PyTuple_New(count);
+    if (result != NULL)
+        for (int i = 0; i < count; i++) {
+            PyTuple_SET_ITEM(result, i, items[i]);
+            items[i] = NULL;
+        }
+done:
+    for (int i = 0; i < 7; i++)
+        Py_XDECREF(items[i]);
+    Py_XDECREF(colours[0]);
+    Py_XDECREF(colours[1]);
+    PyMem_Free(text.data);
+    PyMem_Free(w.block);
+    return result;
+}
+
+PyDoc_STRVAR(area_doc,
+"area(black, white, width, height, open, all_points, every_point) -> (alive_black, alive_white, territory_black, territory_white)\n\n"
+"The pass-alive stones and the territory of both colours as bitsets of the padded layout\n"
+"(passalive.tools.summary's alive_bits and territory_bits).  `all_points`: casting-out's\n"
+"suicide adaptation; `every_point`: territory must have every point, not only every empty\n"
+"point, next to a pass-alive chain (suicide legal).");
+
+static PyObject *k_area(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Args a;
+    if (parse_args(args, nargs, 7, &a, "area") < 0)
+        return NULL;
+    return analyse_both(&a, AREA, NULL);
+}
+
+PyDoc_STRVAR(summary_doc,
+"summary(black, white, width, height, open, all_points, every_point[, names]) -> (alive_black, alive_white, territory_black, territory_white, chains[, sets_json, chains_json])\n\n"
+"area(...) and every chain of both colours as (colour name, bitset, pass-alive), in order\n"
+"of their lowest bit (passalive.tools.summary's raw_chains).  With `names`, a tuple of the\n"
+"JSON name (a quoted JSON string) of every bit of the padded layout, also the JSON text of\n"
+"Summary.sets_json() and Summary.chains_json().");
+
+static PyObject *k_summary(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Args a;
+    if (parse_args(args, nargs == 8 ? 7 : nargs, 7, &a, "summary") < 0)
+        return NULL;
+    if (nargs < 8)
+        return analyse_both(&a, SUMMARY, NULL);
+    PyObject *names = args[7];
+    if (!PyTuple_Check(names) || PyTuple_GET_SIZE(names) < (Py_ssize_t)a.height * (a.width + 1)) {
+        PyErr_SetString(PyExc_TypeError, "names must be a tuple with a str for every bit of the padded layout");
+        return NULL;
+    }
+    /* each name's type is checked where it is read (PyUnicode_AsUTF8AndSize: a TypeError for anything but str) */
+    return analyse_both(&a, SUMMARY_TEXT, names);
+}
+
+static PyMethodDef methods[] = {
+    {"casting_out", (PyCFunction)(void (*)(void))k_casting_out, METH_FASTCALL, casting_out_doc},
+    {"area", (PyCFunction)(void (*)(void))k_area, METH_FASTCALL, area_doc},
+    {"summary", (PyCFunction)(void (*)(void))k_summary, METH_FASTCALL, summary_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_kernel",
+    "The direct casting-out in C: passalive.definitions.kernel chooses it when it is built.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

@@ -1,0 +1,73 @@
+"""Which kernel answers the direct casting-out: the compiled one or the Python reference.
+
+passalive's pure-Python code (`passalive.definitions.direct`, the summary of
+`passalive.tools.summary`) is the reference.  When the optional C extension
+`passalive.definitions._kernel` was built at install time (setup.py: a C
+compiler and Python's headers were there), plain rectangular boards are
+analysed by it instead: the same answers (the tests compare both on generated
+positions of every size and on the corpus), several times faster.
+
+`native()` gives the compiled module, or None when it is absent or the
+environment variable PASSALIVE_KERNEL is `python` (for tests and benchmarks
+that want the reference); `name()` says which one answers, as
+`passalive --version` prints it.  The choice is read once per process.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Protocol, overload
+
+
+class Kernel(Protocol):
+    """The compiled kernel's functions (passalive/definitions/_kernel.pyi gives their types)."""
+
+    def casting_out(self, own: int, other: int, width: int, height: int, open: int, all_points: bool, /) -> tuple[int, ...]: ...
+
+    def area(
+        self, black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool, /
+    ) -> tuple[int, int, int, int]: ...
+
+    @overload
+    def summary(
+        self, black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool, /
+    ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...]]: ...
+
+    @overload
+    def summary(
+        self, black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool,
+        names: tuple[str, ...], /,
+    ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...], str, str]: ...
+
+
+ENV = "PASSALIVE_KERNEL"
+"""The environment variable that forces the Python reference: PASSALIVE_KERNEL=python (any other value: the default)."""
+
+
+@functools.cache
+def native() -> Kernel | None:
+    """The compiled kernel, or None (not built, or PASSALIVE_KERNEL=python).
+
+    A benchmark that must measure the compiled kernel checks `name()`."""
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return None
+    try:
+        from passalive.definitions import _kernel
+    except ImportError:
+        return None
+    return _kernel
+
+
+def name() -> str:
+    """`c` when the compiled kernel answers, `python` when the reference does."""
+    return "python" if native() is None else "c"
+
+
+def kernel_line() -> str:
+    """What `passalive --version` says of the kernel: `kernel: c`, or `kernel: python` and why."""
+    if native() is not None:
+        return "kernel: c"
+    if os.environ.get(ENV, "").strip().lower() == "python":
+        return f"kernel: python ({ENV}=python)"
+    return "kernel: python (not built)"
