@@ -232,6 +232,25 @@ def position_geometry(position: Position) -> GridGeometry:
     return _BitsGeometry(position.bits[0], position.bits[1], size, size)
 
 
+def bits_geometry(black: int, white: int, width: int, height: int) -> GridGeometry:
+    """The direct algorithm's grid geometry of a full width x height board from
+    its stones as bitsets of the padded layout (the query engine's replay)."""
+    return _BitsGeometry(black, white, width, height)
+
+
+def summarise_bits(black: int, white: int, width: int, height: int, suicide: Suicide, variant: str | None = None) -> Summary | None:
+    """`summarise` for a full width x height board given by its stones as
+    bitsets of the padded layout (no Board is made), or None when the variant
+    needs the general path."""
+    if variant is not None and variant not in FAST_VARIANTS:
+        return None
+    chosen = resolve_variant(variant, suicide)
+    if chosen.name not in FAST_VARIANTS:
+        return None
+    table = _name_table(width, height, Frame.full_board(height))
+    return _summary(_BitsGeometry(black, white, width, height), table, suicide, chosen.name, chosen.all_points)
+
+
 def board_geometry(board: Board) -> GridGeometry | None:
     """The direct algorithm's grid geometry of a plain grid board, from its
     colours (`Board.masks`: its point objects are not needed), or None for
