@@ -99,7 +99,7 @@ def _worker(queue: Any, lock: Any, slots: Any, fd: int) -> None:
 def serve_parallel(stdin: IO[bytes], stdout: IO[bytes], jobs: int) -> None:
     """Answer every line of `stdin` with `jobs` worker processes writing to `stdout` (see the module docstring)."""
     stdout.flush()
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else multiprocessing.get_context("spawn")
     queue = context.Queue()
     lock = context.Lock()
     slots = context.BoundedSemaphore(jobs * ENGINE_QUERIES_PER_JOB)
@@ -140,7 +140,7 @@ def command(jobs: int) -> None:
     the oracle's verdicts).  See docs/engine.md for the protocol.
     """
     with handled():
-        stdin, stdout = click.get_binary_stream("stdin"), click.get_binary_stream("stdout")
+        stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
         if jobs == 1:
             serve(stdin, stdout)
         else:

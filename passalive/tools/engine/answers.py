@@ -37,7 +37,7 @@ from passalive.go.bitboard import from_padded, mask_of, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.engine.query import Query
 from passalive.tools.engine.replay import Turn, turns
-from passalive.tools.summary import summarise_bits
+from passalive.tools.summary import alive_bits, chain_names
 
 _SIGNED = {ord("0"): "0", ord("1"): "1", ord("2"): "-1"}
 
@@ -125,18 +125,18 @@ def answers(query: Query) -> Iterator[str]:
 
 def _pass_alive(here: _Turn) -> str:
     q, t = here.query, here.turn
-    summary = summarise_bits(t.black, t.white, q.width, q.height, q.pass_alive_suicide, q.variant)
-    if summary is not None:
-        (ab, aw), (tb, tw) = summary.alive_bits, summary.territory_bits
-        return f',"ownership":{signed_map(ab | tb, aw | tw, q.width, q.height)},"chains":{summary.chains_json()}'
+    found = alive_bits(t.black, t.white, q.width, q.height, q.pass_alive_suicide, q.variant)
+    if found is not None:
+        (ab, aw), (tb, tw) = found.alive, found.territory
+        names = chain_names(q.width, q.height)
+        black, white = (",".join([names(chain) for chain in chains]) for chains in found.chains)
+        return (f',"ownership":{signed_map(ab | tb, aw | tw, q.width, q.height)},'
+                f'"passAlive":{{"black":[{black}],"white":[{white}]}}')
     board = here.board
     result = analyse(board, q.variant, q.pass_alive_suicide)
     own = {c: result.alive_points(c) | result.territory(c) for c in STONE_COLOURS}
-    alive = {c: result.alive(c) for c in STONE_COLOURS}
-    chains = [{"colour": chain.colour.value, "stones": board.names(sorted(chain.points)),
-               "alive": chain.index in alive[chain.colour]} for chain in board.chains]
-    return (f',"ownership":{here.signed_ids(own[Colour.BLACK], own[Colour.WHITE])},'
-            f'"chains":{json.dumps(chains, separators=(",", ":"))}')
+    chains = {c.value: [board.names(sorted(board.chains[i].points)) for i in sorted(result.alive(c))] for c in STONE_COLOURS}
+    return f',"ownership":{here.signed_ids(own[Colour.BLACK], own[Colour.WHITE])},"passAlive":{_compact(chains)}' 
 
 
 def _katago_area(here: _Turn) -> str:

@@ -68,6 +68,11 @@ def _name(query: Query, point: int) -> str:
     return Frame.full_board(query.height).name(point % query.width, point // query.width, query.width)
 
 
+def _move(query: Query, number: int) -> str:
+    colour, point = query.moves[number - 1]
+    return f"`moves`[{number - 1}] ({colour.value} {'pass' if point is None else _name(query, point)})"
+
+
 def turns(query: Query) -> Iterator[Turn]:
     """The position after every turn of the query, turn 0 (the initial stones) first.
 
@@ -75,8 +80,8 @@ def turns(query: Query) -> Iterator[Turn]:
     """
     grid = _Grid(query.width, query.height)
     stones = [0, 0]  # black, white
-    for colour, point in query.initial:
-        stones[colour is Colour.WHITE] |= grid.bit(point)
+    for colour, spot in query.initial:
+        stones[colour is Colour.WHITE] |= grid.bit(spot)
     empty = grid.mask & ~(stones[0] | stones[1])
     for side in (0, 1):
         rest = stones[side]
@@ -85,8 +90,7 @@ def turns(query: Query) -> Iterator[Turn]:
             rest &= ~chain
             if not grid.dilate(chain) & empty:
                 low = (chain & -chain).bit_length() - 1
-                point = low - low // grid.stride
-                raise QueryError(f"`initialStones` leave the chain at {_name(query, point)} without a liberty",
+                raise QueryError(f"`initialStones` leave the chain at {_name(query, low - low // grid.stride)} without a liberty",
                                  "initialStones")
     captured = [0, 0]
     yield Turn(0, stones[0], stones[1], 0, 0)
@@ -99,11 +103,10 @@ def turns(query: Query) -> Iterator[Turn]:
         me = colour is Colour.WHITE
         bit = grid.bit(point)
         mine, theirs = stones[me], stones[not me]
-        where = f"`moves`[{number - 1}] ({colour.value} {_name(query, point)})"
         if (mine | theirs) & bit:
-            raise QueryError(f"{where} is on an occupied point", "moves")
+            raise QueryError(f"{_move(query, number)} is on an occupied point", "moves")
         if bit == ko:
-            raise QueryError(f"{where} takes a ko back at once", "moves")
+            raise QueryError(f"{_move(query, number)} takes a ko back at once", "moves")
         mine |= bit
         empty = grid.mask & ~(mine | theirs)
         taken = 0
@@ -125,7 +128,7 @@ def turns(query: Query) -> Iterator[Turn]:
             if not grid.dilate(own) & empty:
                 rule = query.suicide
                 if rule is Suicide.ILLEGAL or (rule is Suicide.MULTI and own == bit):
-                    raise QueryError(f"{where} is a suicide, illegal under the replay's rule "
+                    raise QueryError(f"{_move(query, number)} is a suicide, illegal under the replay's rule "
                                      f"(suicide {rule.value!r})", "moves")
                 mine &= ~own
                 captured[not me] += own.bit_count()
