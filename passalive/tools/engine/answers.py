@@ -104,20 +104,29 @@ def answers(query: Query) -> Iterator[str]:
     wanted = set(query.turns)
     last = query.turns[-1]
     clock = time.perf_counter
+    before: tuple[Turn, str] | None = None  # the last analysed position and its answer's body
     for turn in turns(query):
         if turn.number not in wanted:
             continue
         started = clock()
-        parts = [head, str(turn.number)]
-        here = _Turn(query, turn)
-        for status in query.statuses:
-            parts.append(_FIELDS[status](here))
-        if query.verify_seconds is not None:
-            parts.append(_verify(here, query.verify_seconds))
-        parts.append(f',"timeMs":{(clock() - started) * 1000:.3f}}}')
-        yield "".join(parts)
+        if before is not None and _same(before[0], turn):
+            body = before[1]  # a pass (or passes) since: the same position, the same maps
+        else:
+            here = _Turn(query, turn)
+            parts = [_FIELDS[status](here) for status in query.statuses]
+            if query.verify_seconds is not None:
+                parts.append(_verify(here, query.verify_seconds))
+            body = "".join(parts)
+        before = (turn, body)
+        yield f'{head}{turn.number}{body},"timeMs":{(clock() - started) * 1000:.3f}}}'
         if turn.number == last:
             return
+
+
+def _same(a: Turn, b: Turn) -> bool:
+    """Whether two turns hold the same position and the same prisoners."""
+    return (a.black == b.black and a.white == b.white and a.captured_by_black == b.captured_by_black
+            and a.captured_by_white == b.captured_by_white)
 
 
 # ------------------------------------------------------------------ the maps
