@@ -8,10 +8,13 @@ process, as a program in another language would.
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
 import subprocess
 import sys
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -195,3 +198,45 @@ def test_a_scripted_session_with_two_workers() -> None:
     assert [a["turnNumber"] for a in turned] == list(range(10_002))
     assert by_id["v"][0]["version"]
     assert by_id["last"][0]["turnNumber"] == 2  # the engine answered after everything above
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "engine.md"
+
+
+def block(marker: str) -> str:
+    """The code block after `<!-- marker -->` in docs/engine.md."""
+    text = DOCS.read_text(encoding="utf-8")
+    after = text[text.index(f"<!-- {marker} -->"):]
+    start = after.index("```")
+    body = after[after.index("\n", start) + 1:]
+    return body[:body.index("```")]
+
+
+def without_time(line: str) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(line)
+    answer.pop("timeMs", None)
+    return answer
+
+
+def with_passalive_on_path() -> dict[str, str]:
+    return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def test_the_documented_session_is_real_output() -> None:
+    assert block("session: in") == (DOCS.parent / "engine-session.jsonl").read_text(encoding="utf-8")
+    done = subprocess.run(ENGINE, input=block("session: in"), capture_output=True, text=True, timeout=60, check=True)
+    assert [without_time(line) for line in done.stdout.splitlines()] == \
+        [without_time(line) for line in block("session: out").splitlines()]
+
+
+def test_the_documented_python_client_runs() -> None:
+    done = subprocess.run([sys.executable, "-c", block("client: python")], capture_output=True, text=True,
+                          timeout=60, check=True, env=with_passalive_on_path())
+    assert done.stdout == block("client: python output")
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="jq is not installed (apt-get install jq; .ci/run does)")
+def test_the_documented_jq_client_runs() -> None:
+    done = subprocess.run(["sh", "-c", block("client: sh")], capture_output=True, text=True, timeout=60, check=True,
+                          env=with_passalive_on_path())
+    assert done.stdout == block("client: sh output")
