@@ -94,9 +94,10 @@ class _Turn:
                           q.width, q.height)
 
 
-def answers(query: Query) -> Iterator[str]:
+def answers(query: Query, positions: Iterable[Turn] | None = None) -> Iterator[str]:
     """The answer lines (without their line break) of a checked query whose moves are legal
-    (`replay.check_moves`): warnings first, then one line per analysed turn, in turn order."""
+    (`replay.check_moves`): warnings first, then one line per analysed turn, in turn order.
+    `positions` are the analysed turns when the caller has them (else the moves are replayed)."""
     name = json.dumps(query.id)
     for field, message in query.warnings:
         yield f'{{"id":{name},"warning":{json.dumps(message)},"field":{json.dumps(field)}}}'
@@ -105,7 +106,7 @@ def answers(query: Query) -> Iterator[str]:
     last = query.turns[-1]
     clock = time.perf_counter
     before: tuple[Turn, str] | None = None  # the last analysed position and its answer's body
-    for turn in turns(query):
+    for turn in turns(query) if positions is None else positions:
         if turn.number not in wanted:
             continue
         started = clock()

@@ -67,12 +67,12 @@ def respond(line: bytes) -> Iterator[str]:
         return
     try:
         query = parse_query(data)
-        check_moves(query)
+        positions = check_moves(query)
     except QueryError as refused:
         yield error_line(refused.message, name, refused.field)
         return
     try:
-        yield from answers(query)
+        yield from answers(query, positions)
     except PassaliveError as refused:
         yield error_line(refused.message, name, "statuses")
     except Exception as bug:  # a bug in passalive: said, and the engine goes on with the next query

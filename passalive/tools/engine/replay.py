@@ -10,7 +10,8 @@ rule (`passalive.go.play`), on bitsets; the tests check both give the same
 positions.  A move the rules forbid -- on an occupied point, a suicide the
 replay's rule forbids, a ko taken back at once -- is a `QueryError` naming
 the move, raised before any answer of the query is written
-(`check_moves`).
+(`check_moves`, which keeps the analysed positions of a query of up to
+`KEPT_TURNS` of them, so the answers do not replay the moves again).
 """
 
 from __future__ import annotations
@@ -136,7 +137,18 @@ def turns(query: Query) -> Iterator[Turn]:
         yield Turn(number, stones[0], stones[1], captured[0], captured[1])
 
 
-def check_moves(query: Query) -> None:
-    """Replay the whole query once, raising QueryError at the first move the rules forbid."""
-    for _ in turns(query):
-        pass
+KEPT_TURNS = 4096
+"""The most analysed turns whose positions `check_moves` keeps for the answers (a few
+hundred bytes each); a query analysing more turns is replayed a second time instead."""
+
+
+def check_moves(query: Query) -> tuple[Turn, ...] | None:
+    """Replay the whole query once, raising QueryError at the first move the rules forbid.
+
+    Returns the positions of the analysed turns when there are at most
+    `KEPT_TURNS` of them (so the answers need no second replay), else None.
+    """
+    wanted = set(query.turns)
+    keep = len(wanted) <= KEPT_TURNS
+    kept = [turn for turn in turns(query) if keep and turn.number in wanted]
+    return tuple(kept) if keep else None
