@@ -18,13 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from passalive.cli.engine import read_lines, serve
 from passalive.go.board import Colour, grid_adjacency
 from passalive.go.play import play
 from passalive.go.suicide import Suicide
 from passalive.tools.engine.protocol import respond
-from passalive.tools.engine.query import parse_query
+from passalive.tools.engine.query import FIELDS, parse_query
 from passalive.tools.engine.replay import turns
 
 ENGINE = [sys.executable, "-c", "from passalive.cli import main; main()", "engine"]
@@ -240,3 +242,30 @@ def test_the_documented_jq_client_runs() -> None:
     done = subprocess.run(["sh", "-c", block("client: sh")], capture_output=True, text=True, timeout=60, check=True,
                           env=with_passalive_on_path())
     assert done.stdout == block("client: sh output")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+GOOD = {"id": "f", "boardXSize": 5, "boardYSize": 5, "moves": [["B", "C3"], ["W", "pass"]], "analyzeTurns": [0, 2],
+        "statuses": ["pass-alive", "katago-area"]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(field=st.sampled_from(sorted(FIELDS | {"other"})), value=JSON_VALUES)
+def test_any_value_of_any_field_is_answered(field: str, value: object) -> None:
+    lines = list(respond(json.dumps({**GOOD, field: value}).encode()))
+    assert lines
+    for line in lines:
+        answer = json.loads(line)
+        assert answer["id"] == "f" or (field == "id" and answer["id"] in (None, value))
+        assert {"turnNumber", "error", "warning"} & set(answer)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=200))
+def test_any_bytes_are_answered(data: bytes) -> None:
+    for line in respond(data.replace(b"\n", b" ")):
+        assert {"error", "turnNumber", "warning", "version"} & set(json.loads(line))
