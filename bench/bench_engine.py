@@ -123,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             answers = out.count(b'"turnNumber"')
             errors = out.count(b'"error"')
             results["engine", jobs] = answers / wall
+            results["engine cpu", jobs] = cpu / answers
             print(f"engine  --jobs {jobs}: {answers:,} positions in {wall:.2f} s = {answers / wall:,.0f} positions/s; "
                   f"CPU {cpu / answers * 1e6:,.0f} µs per position; {errors} error answers")
             out, wall, cpu = run([*passalive, "analyse", str(folder), "--all-nodes", "--jsonl", "--jobs", str(jobs)], None)
@@ -137,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     rate = results["engine", args.jobs]
     print(f"target >= 5,000 19x19 positions/s with --jobs {args.jobs}: {'met' if rate >= 5000 else 'not met'} "
           f"({rate:,.0f}/s)")
+    bound = min(args.jobs, os.cpu_count() or 1) / results["engine cpu", args.jobs]
+    print(f"the CPU time says at most {bound:,.0f} positions/s with --jobs {args.jobs} on as many idle cores "
+          "(a bound from this run's CPU time, not a measurement: on a loaded machine the wall time is longer)")
     return 0
 
 
