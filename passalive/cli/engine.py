@@ -137,7 +137,7 @@ def command(jobs: int) -> None:
     A query names the board, the moves and the turns to analyse, and which
     maps to compute (pass-alive, KataGo's area and independent life, GNU Go's
     unconditional status, static safety, the scorer's statuses and result,
-    the oracle's verdicts).  See docs/engine.md for the protocol.
+    the oracle's verdicts).  The protocol is described in the documentation, engine.md.
     """
     with handled():
         stdin, stdout = sys.stdin.buffer, sys.stdout.buffer

@@ -39,8 +39,6 @@ from passalive.tools.engine.query import Query
 from passalive.tools.engine.replay import Turn, turns
 from passalive.tools.summary import alive_bits, chain_names
 
-_SIGNED = {ord("0"): "0", ord("1"): "1", ord("2"): "-1"}
-
 
 def signed_map(black: int, white: int, width: int, height: int) -> str:
     """Two disjoint padded bitsets as KataGo's per-point JSON array: +1, -1 or 0 for
