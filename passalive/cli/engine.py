@@ -11,7 +11,9 @@ of one query stay in turn order while those of different queries may
 interleave.  At most N x `ENGINE_QUERIES_PER_JOB` lines wait for a worker:
 the reader stops reading until one is done, so memory stays bounded however
 fast queries arrive.  With one job (the default) the command answers each
-line before it reads the next, with no process or pipe in between.
+line before it reads the next, with no process or pipe in between (as
+with any N when standard output has no file descriptor the workers could
+share: a stream captured by a test runner).
 """
 
 from __future__ import annotations
@@ -127,6 +129,16 @@ def serve_parallel(stdin: IO[bytes], stdout: IO[bytes], jobs: int) -> None:
         raise BrokenPipeError("a worker of passalive engine could not write its answers")
 
 
+def _has_descriptor(stream: IO[bytes]) -> bool:
+    """Whether the workers can write to the stream's file descriptor (not so for a captured
+    stream, e.g. under a test runner: then the queries are answered in this process)."""
+    try:
+        stream.fileno()
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is an OSError
+        return False
+    return True
+
+
 @click.command(name="engine")
 @click.option("--jobs", type=click.IntRange(1, MAX_ENGINE_JOBS), default=1, show_default=True,
               help=f"Worker processes (at most {MAX_ENGINE_JOBS}); answers of different queries may then interleave, "
@@ -141,7 +153,7 @@ def command(jobs: int) -> None:
     """
     with handled():
         stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
-        if jobs == 1:
+        if jobs == 1 or not _has_descriptor(stdout):
             serve(stdin, stdout)
         else:
             serve_parallel(stdin, stdout, jobs)
