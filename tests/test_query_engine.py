@@ -269,3 +269,24 @@ def test_any_value_of_any_field_is_answered(field: str, value: object) -> None:
 def test_any_bytes_are_answered(data: bytes) -> None:
     for line in respond(data.replace(b"\n", b" ")):
         assert {"error", "turnNumber", "warning", "version"} & set(json.loads(line))
+
+
+def test_a_rectangular_map_runs_row_by_row_from_the_top_left() -> None:
+    from passalive.go.bitboard import to_padded
+    from passalive.tools.engine.answers import signed_map
+
+    # 3 wide, 2 high: black at the top right (C2), white at the bottom left (A1)
+    black, white = to_padded(1 << 2, 3, 2), to_padded(1 << 3, 3, 2)
+    assert json.loads(signed_map(black, white, 3, 2)) == [0, 0, 1, -1, 0, 0]
+
+
+@pytest.mark.parametrize(("rules", "suicide", "counting", "komi"), [
+    ("tromp-taylor", Suicide.MULTI, "tromp-taylor", 7.5),
+    ("japanese", Suicide.ILLEGAL, "japanese", 6.5),
+    ("chinese", Suicide.ILLEGAL, "area", 7.5),
+    ("new-zealand", Suicide.MULTI, "area", 7.5),
+    ({"scoring": "TERRITORY", "suicide": True, "ko": "SIMPLE"}, Suicide.MULTI, "japanese", 6.5),
+])
+def test_katagos_rules_set_the_replay_and_the_count(rules: object, suicide: Suicide, counting: str, komi: float) -> None:
+    query = parse_query({"id": "r", "boardXSize": 9, "boardYSize": 9, "moves": [], "rules": rules})
+    assert (query.suicide, query.pass_alive_suicide, query.counting, query.komi) == (suicide, suicide, counting, komi)
