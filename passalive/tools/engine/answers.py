@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from passalive.definitions.analysis import analyse
@@ -73,9 +73,11 @@ def _ids_to_padded(points: Iterable[int], width: int, height: int) -> int:
 class _Turn:
     """One analysed turn: its bitsets, and its `Board` made when a map needs one."""
 
-    def __init__(self, query: Query, turn: Turn) -> None:
+    def __init__(self, query: Query, turn: Turn, names: Callable[[int], str]) -> None:
         self.query = query
         self.turn = turn
+        self.names = names
+        """A padded bitset's point names as a JSON list (made once per query)."""
         self._board: Board | None = None
 
     @property
@@ -104,6 +106,7 @@ def answers(query: Query, positions: Iterable[Turn] | None = None) -> Iterator[s
     last = query.turns[-1]
     clock = time.perf_counter
     before: tuple[Turn, str] | None = None  # the last analysed position and its answer's body
+    names = chain_names(query.width, query.height)
     for turn in turns(query) if positions is None else positions:
         if turn.number not in wanted:
             continue
@@ -111,7 +114,7 @@ def answers(query: Query, positions: Iterable[Turn] | None = None) -> Iterator[s
         if before is not None and _same(before[0], turn):
             body = before[1]  # a pass (or passes) since: the same position, the same maps
         else:
-            here = _Turn(query, turn)
+            here = _Turn(query, turn, names)
             parts = [_FIELDS[status](here) for status in query.statuses]
             if query.verify_seconds is not None:
                 parts.append(_verify(here, query.verify_seconds))
@@ -136,7 +139,7 @@ def _pass_alive(here: _Turn) -> str:
     found = alive_bits(t.black, t.white, q.width, q.height, q.pass_alive_suicide, q.variant)
     if found is not None:
         (ab, aw), (tb, tw) = found.alive, found.territory
-        names = chain_names(q.width, q.height)
+        names = here.names
         black, white = (",".join([names(chain) for chain in chains]) for chains in found.chains)
         return (f',"ownership":{signed_map(ab | tb, aw | tw, q.width, q.height)},'
                 f'"passAlive":{{"black":[{black}],"white":[{white}]}}')

@@ -20,6 +20,7 @@ range, an illegal move are found before the first answer is written).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Mapping
@@ -279,6 +280,15 @@ _XY = re.compile(r"\(\s*([0-9]{1,3})\s*,\s*([0-9]{1,3})\s*\)")
 _GRID = re.compile(r"([0-9]{1,3}):([0-9]{1,3})")
 
 
+@functools.lru_cache(maxsize=16)
+def _gtp_points(width: int, height: int) -> dict[str, int]:
+    """Every upper-case GTP name of a board of up to 25 columns and its point id: a
+    query's moves are looked up, not parsed (KataGo's extended names go through `point_of`)."""
+    if width > len(GTP_LETTERS):
+        return {}
+    return {f"{GTP_LETTERS[x]}{height - y}": y * width + x for y in range(height) for x in range(width)}
+
+
 def point_of(name: str, width: int, height: int) -> int | None:
     """The point id a location names, None for a pass; ValueError when it names no point of the board.
 
@@ -287,6 +297,9 @@ def point_of(name: str, width: int, height: int) -> int | None:
     counting from 0, and `pass`; and passalive's `col:row` from 1:1 at the
     top left, the names its answers use on boards wider than 25 columns.
     """
+    found_at = _gtp_points(width, height).get(name)
+    if found_at is not None:
+        return found_at
     text = name.strip()
     if text.lower() in ("pass", "pss"):
         return None
