@@ -27,6 +27,7 @@ their suicide rule.  Fields of an answer, by status:
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -43,13 +44,17 @@ from passalive.tools.summary import alive_bits, chain_names
 def signed_map(black: int, white: int, width: int, height: int) -> str:
     """Two disjoint padded bitsets as KataGo's per-point JSON array: +1, -1 or 0 for
     each point, row-major from the top-left corner (made by bytes operations, not per point)."""
-    stride = width + 1
-    size = stride * height
-    # one byte per bit, lowest first: 1 where black, 2 where white
-    data = ((_spread(black) + 2 * _spread(white)).to_bytes(size, "little"))
-    rows = b"".join([data[y * stride: y * stride + width] for y in range(height)])
-    digits = rows.translate(_DIGITS).decode("ascii")
+    # one byte per bit of the padded layout, lowest first: 1 where black, 2 where white, 3 on padding
+    data = (_spread(black) + 2 * _spread(white) + _padding(width, height)).to_bytes((width + 1) * height, "little")
+    digits = data.translate(_DIGITS, b"\x03").decode("ascii")
     return "[" + ",".join(digits).replace("2", "-1") + "]"
+
+
+@functools.lru_cache(maxsize=64)
+def _padding(width: int, height: int) -> int:
+    """Byte value 3 at every padding bit of the padded layout (see `signed_map`)."""
+    stride = width + 1
+    return sum(3 << (8 * (y * stride + width)) for y in range(height))
 
 
 _DIGITS = bytes.maketrans(b"\x00\x01\x02", b"012")
