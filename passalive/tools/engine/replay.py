@@ -95,7 +95,8 @@ def turns(query: Query) -> Iterator[Turn]:
                                  "initialStones")
     captured = [0, 0]
     yield Turn(0, stones[0], stones[1], 0, 0)
-    ko = 0  # the bit the player to move next may not take back (0: none)
+    ko = 0  # the bit the opponent of the last mover may not take back at once (0: none)
+    ko_taker = Colour.EMPTY  # that opponent
     for number, (colour, point) in enumerate(query.moves, 1):
         if point is None:
             ko = 0
@@ -106,7 +107,7 @@ def turns(query: Query) -> Iterator[Turn]:
         mine, theirs = stones[me], stones[not me]
         if (mine | theirs) & bit:
             raise QueryError(f"{_move(query, number)} is on an occupied point", "moves")
-        if bit == ko:
+        if bit == ko and colour is ko_taker:
             raise QueryError(f"{_move(query, number)} takes a ko back at once", "moves")
         mine |= bit
         empty = grid.mask & ~(mine | theirs)
@@ -123,7 +124,7 @@ def turns(query: Query) -> Iterator[Turn]:
             count = taken.bit_count()
             captured[me] += count
             if count == 1 and not grid.dilate(bit) & mine & ~bit and (grid.dilate(bit) & ~bit & grid.mask & ~theirs) == taken:
-                ko = taken  # a single stone took a single stone and has that point as its only liberty
+                ko, ko_taker = taken, colour.opponent  # one stone took one and has that point as its only liberty
         else:
             own = grid.fill(bit, mine)
             if not grid.dilate(own) & empty:
