@@ -97,6 +97,12 @@ def test_readme_example_runs_as_written(line, scratch, capsys, monkeypatch):
     argv = shlex.split(command)[1:]
     if ">" in argv:  # `> FILE`: the output is captured here instead
         argv = argv[: argv.index(">")]
+    if "<" in argv:  # `< FILE`: the file on standard input (`passalive engine`)
+        import io
+
+        source = (scratch / argv[argv.index("<") + 1]).read_bytes()
+        argv = argv[: argv.index("<")]
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(source)))
     if argv[:1] == ["gtp"]:  # an engine on standard input: ask it something, then quit
         import io
 

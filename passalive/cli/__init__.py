@@ -22,6 +22,7 @@ from passalive.errors import PassaliveError
 COMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line help shown by `passalive --help`)
     "check": ("passalive.cli.check", "Check the expected verdicts (EXPECT) and capturing sequences (CAPTURE) of a diagram corpus; JUnit XML for CI."),
+    "engine": ("passalive.cli.engine", "Answer KataGo-style JSON queries on stdin (one per line) with one JSON line per analysed turn: pass-alive and status maps for programs."),
     "explore": ("passalive.cli.explore", "Search small or random boards for positions where two variants (or a variant and the game truth) disagree; shrink and show them."),
     "eyes": ("passalive.cli.eyes", "Classify one-point eyes as real or false (the instant eye tester), by variant."),
     "analyse": ("passalive.cli.analyse", "Mark the pass-alive stones of each diagram under one or more variants, and say why."),

@@ -74,3 +74,28 @@ def board_size_problem(width: int, height: int) -> str | None:
     if width > MAX_SIDE or height > MAX_SIDE:
         return f"a {width}x{height} board is larger than passalive reads (at most {MAX_SIDE} points a side)"
     return None
+
+
+MAX_ENGINE_LINE_BYTES = 8 * 1024 * 1024
+"""The longest query line `passalive engine` reads (8 MiB); a longer line is
+answered with an error and skipped to its end, never held in memory whole.  A
+query of 100,000 moves is about 1.3 MB."""
+
+MAX_ENGINE_MOVES = 100_000
+"""The most moves (passes included) of one `passalive engine` query; the answers
+of a query are written turn by turn as they are made, so only the query itself
+is held."""
+
+MAX_ENGINE_JOBS = 64
+"""The most worker processes of `passalive engine --jobs`."""
+
+ENGINE_QUERIES_PER_JOB = 2
+"""Queries handed to each `passalive engine` worker before the reader waits:
+at most jobs x this many lines are held in memory at once."""
+
+MAX_ENGINE_VERIFY_SECONDS = 60.0
+"""The most seconds one analysed turn of an engine query may give the oracle
+(`verify`: {"seconds": ...}); past them a chain is *unknown*."""
+
+MAX_ENGINE_KOMI = 1_000.0
+"""The largest komi (either sign) an engine query takes."""

@@ -310,6 +310,49 @@ def position_geometry(position: Position) -> GridGeometry:
     return _BitsGeometry(position.bits[0], position.bits[1], size, size)
 
 
+@dataclass(frozen=True)
+class AliveBits:
+    """The pass-alive stones and territory of black and of white, and each colour's
+    pass-alive chains, as bitsets of the padded layout (`alive_bits`)."""
+
+    alive: tuple[int, int]
+    territory: tuple[int, int]
+    chains: tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def alive_bits(black: int, white: int, width: int, height: int, suicide: Suicide, variant: str | None = None) -> AliveBits | None:
+    """The pass-alive stones, territory and chains of a full width x height board
+    given as padded bitsets, or None when the variant needs the general path.
+
+    Leaner than `summarise_position`: only the chains next to a candidate region
+    are flood-filled (casting-out's own shortcut), not every chain of the
+    board, for callers that do not list every chain (the query engine).
+    """
+    if variant is not None and variant not in FAST_VARIANTS:
+        return None
+    chosen = resolve_variant(variant, suicide)
+    if chosen.name not in FAST_VARIANTS:
+        return None
+    g = _BitsGeometry(black, white, width, height)
+    every_point = suicide is not Suicide.ILLEGAL
+    alive: list[int] = []
+    territory: list[int] = []
+    chains: list[tuple[int, ...]] = []
+    for colour in STONE_COLOURS:
+        own = g.stones(colour)
+        result = casting_out(g, colour, chosen.all_points)
+        alive.append(result.stones)
+        chains.append(result.chains)
+        territory.append(_territory(g, own, result.stones, result.chains, every_point) if result.chains else 0)
+    return AliveBits((alive[0], alive[1]), (territory[0], territory[1]), (chains[0], chains[1]))
+
+
+def chain_names(width: int, height: int) -> Callable[[int], str]:
+    """For a full width x height board: a padded bitset's point names as a JSON list, in
+    reading order (remembered per chain: a game's next position keeps most of its chains)."""
+    return _name_table(width, height, Frame.full_board(height)).chain_json
+
+
 def board_geometry(board: Board) -> GridGeometry | None:
     """The direct algorithm's grid geometry of a plain grid board, from its
     colours (`Board.masks`: its point objects are not needed), or None for
