@@ -111,7 +111,7 @@ class Session:
 
     def answer(self) -> str:
         """The lines of one whole response, up to the empty line that ends it."""
-        lines = []
+        lines: list[str] = []
         while (text := self.line()) != "" or not lines:
             if text:
                 lines.append(text)
