@@ -37,7 +37,7 @@ from passalive.tools.gtp_analyze import OWNERSHIP_SOURCES
 def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str,
             pass_alive_suicide: str, ownership_source: str, name: str) -> None:
     """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
-    from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines
+    from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines, read_lines
 
     try:
         engine = GtpEngine(
@@ -51,5 +51,8 @@ def command(size: int, komi: float, suicide_rule: str, variant: str | None, terr
     # bytes in and out: the locale's encoding (strict UTF-8, ASCII under LANG=C) never decides
     # whether a line can be read or an answer written
     out = sys.stdout.buffer
-    engine.run(read_fd_lines(sys.stdin.fileno()), lambda text: out.write(text.encode("utf-8", errors="replace")),
-               out.flush)
+    try:  # a real standard input is read with os.read (see read_fd_lines); a stand-in (a test's) as a stream
+        lines = read_fd_lines(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):
+        lines = read_lines(sys.stdin.buffer)
+    engine.run(lines, lambda text: out.write(text.encode("utf-8", errors="replace")), out.flush)
