@@ -18,10 +18,16 @@ it, and answers:
   which reproduces GNU Go's point for point; suicide illegal, as GNU Go
   defines it), so that GNU Go's regression file `unconditional.tst` runs
   against `passalive gtp` unchanged;
-* `gogui-analyze_commands` and the analysis commands it lists, as `gfx`,
-  `sboard` and `string` commands: pass-alive stones and territory for every
-  variant and suicide rule, eyes, the seki score, and a capture witness for
-  the chain at a point.
+* `gogui-analyze_commands` and the analysis commands it lists, as `param`,
+  `gfx`, `sboard` and `string` commands: one settings dialog
+  (`passalive-param`: variant, suicide rule of play, pass-alive suicide
+  rule, territory convention, ownership; `passalive.tools.gtp_gogui`), then
+  pass-alive stones and territory, ownership, eyes, the seki score, a
+  capture witness for the chain at a point and its explanation;
+  `gogui-setup` and `gogui-setup_player` for positions set up in GoGui;
+* `kata-analyze`, `lz-analyze` and `analyze` as Lizzie and Sabaki send them:
+  an `info` line with an `ownership` field (`passalive.tools.gtp_analyze`),
+  repeated every interval until the next input line (`run`).
 
 A command that is unknown or malformed gets `? message`, and the engine
 keeps running; moves are checked by the rules (occupied points, suicide
@@ -49,9 +55,8 @@ import queue
 import re
 import stat
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import BinaryIO
 
 from passalive.definitions.analysis import Analysis, analyse
 from passalive.definitions.unconditional import Status, unconditional_status
@@ -72,8 +77,10 @@ from passalive.tools.gtp_analyze import (
     owners,
     ownership,
     parse_request,
+    unconditional_owners,
 )
 from passalive.tools.gtp_gogui import SETTINGS, SettingError, Settings, changed, param_lines, read_setup
+from passalive.tools.gtp_input import read_fd_lines, read_lines
 from passalive.tools.result import GameResult, result_text, score_game
 from passalive.tools.score import rules_of
 from passalive.tools.settle import ChainStatus
@@ -300,9 +307,9 @@ class GtpEngine:
         handler = self.commands.get(name)
         if handler is None:
             return f"?{ident} unknown command\n\n"
-        if name in ANALYZE_COMMANDS:
-            return self._analyze(ident, name, args)
         try:
+            if name in ANALYZE_COMMANDS:
+                return self._analyze(ident, name, args)
             result = handler(args)
         except GtpError as error:
             return f"?{ident} {error}\n\n"
@@ -570,18 +577,7 @@ class GtpEngine:
             state = self.state
             if state.unconditional is None:
                 state.unconditional = unconditional_status(board)
-            statuses = state.unconditional
-            colours = board.colours
-
-            def unconditional_owner(p: int) -> Colour | None:
-                status = statuses[p]
-                if status is Status.ALIVE:
-                    return colours[p]
-                if status is Status.DEAD:
-                    return colours[p].opponent
-                return {Status.BLACK_TERRITORY: Colour.BLACK, Status.WHITE_TERRITORY: Colour.WHITE}.get(status)
-
-            return unconditional_owner
+            return unconditional_owners(board.colours, state.unconditional)
         if self.ownership_source == "score":
             game = self.game_result()
             scored = game.score
@@ -890,59 +886,6 @@ def _version() -> str:
         return version("passalive")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         return "0"
-
-
-def read_lines(stream: BinaryIO, limit: int = MAX_GTP_LINE_BYTES) -> Iterator[tuple[bytes, bool]]:
-    """Input lines as bytes, the line ending dropped, each with whether it was
-    longer than `limit` (then only its start is kept, and the rest is read
-    and thrown away), so a line without end never fills the memory."""
-    while line := stream.readline(limit + 1):
-        if len(line) > limit and not line.endswith(b"\n"):
-            while (rest := stream.readline(limit + 1)) and not rest.endswith(b"\n"):
-                pass
-            yield line[:limit], True
-            continue
-        yield line.rstrip(b"\r\n"), False
-
-
-def read_fd_lines(fd: int, limit: int = MAX_GTP_LINE_BYTES) -> Iterator[tuple[bytes, bool]]:
-    """Input lines from a file descriptor, as `read_lines` gives them, read with `os.read`.
-
-    `passalive gtp` reads its standard input this way, on a thread of its
-    own (`GtpEngine.run`): a thread blocked in Python's buffered `readline`
-    holds the buffer's lock, and the interpreter aborts at exit when it
-    finds it held; `os.read` holds no lock.  At most `limit` bytes of a line
-    are kept; the rest of a longer line is thrown away as it comes.
-    """
-    pending = bytearray()
-    skipping = False  # inside a line already reported as too long
-    while True:
-        try:
-            chunk = os.read(fd, _CHUNK_BYTES)
-        except OSError:  # a closed or unreadable input ends it, as an end of file does
-            chunk = b""
-        if not chunk:
-            break
-        pending += chunk
-        while (end := pending.find(b"\n")) >= 0:
-            line = bytes(pending[:end])
-            del pending[: end + 1]
-            if skipping:
-                skipping = False
-            elif len(line) > limit:
-                yield line[:limit], True
-            else:
-                yield line.rstrip(b"\r"), False
-        if len(pending) > limit:
-            if not skipping:
-                yield bytes(pending[:limit]), True
-                skipping = True
-            pending.clear()
-    if pending and not skipping:
-        yield bytes(pending).rstrip(b"\r"), False
-
-
-_CHUNK_BYTES = 1 << 16
 
 
 __all__ = [

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from passalive.definitions.unconditional import Status
 from passalive.go.board import Board, Colour
 
 ANALYZE_COMMANDS = ("kata-analyze", "lz-analyze", "analyze")
@@ -166,6 +167,22 @@ def owners(areas: Mapping[Colour, frozenset[int]]) -> Callable[[int], Colour | N
     return lambda p: Colour.BLACK if p in black else Colour.WHITE if p in white else None
 
 
+def unconditional_owners(colours: Sequence[Colour], statuses: Sequence[Status]) -> Callable[[int], Colour | None]:
+    """`owner(p)` from GNU Go's unconditional status of every point: an alive
+    stone's colour, a dead stone's opponent, the colour of a territory point."""
+    territory = {Status.BLACK_TERRITORY: Colour.BLACK, Status.WHITE_TERRITORY: Colour.WHITE}
+
+    def owner(p: int) -> Colour | None:
+        status = statuses[p]
+        if status is Status.ALIVE:
+            return colours[p]
+        if status is Status.DEAD:
+            return colours[p].opponent
+        return territory.get(status)
+
+    return owner
+
+
 def _number(value: float, decimal_point: bool) -> str:
     """KataGo's plain numbers (`1`, `-1`, `0`, `0.5`), or with a point always for Sabaki's `analyze`."""
     if decimal_point:
@@ -196,5 +213,5 @@ def info_line(request: AnalyzeRequest, values: Sequence[int]) -> str:
 
 __all__ = [
     "ANALYZE_COMMANDS", "OWNERSHIP_SOURCES", "PERSPECTIVES", "AnalyzeArgumentError", "AnalyzeRequest", "info_line",
-    "owners", "ownership", "parse_request",
+    "owners", "ownership", "parse_request", "unconditional_owners",
 ]
