@@ -43,3 +43,18 @@ def test_gogui_mirrors_the_game_into_passalive_and_shows_its_pass_alive_overlay(
     assert set(circle.split()[2:]) == set(expected.alive_names(Colour.BLACK) + expected.alive_names(Colour.WHITE))
     assert "TEXT casting-out suicide=no: pass-alive black 32 stones, white 0 stones" in run.answers
     assert run.screenshot.stat().st_size > 20_000  # a picture, not an empty screen
+
+
+@pytest.mark.slow
+def test_a_position_set_up_in_gogui_reaches_passalive_by_gogui_setup(tmp_path: Path) -> None:
+    jar = find_gogui()
+    if jar is None:
+        print(f"SKIPPED: {missing_reason()}")
+        pytest.skip(missing_reason())
+    record = tmp_path / "setup.sgf"  # stones placed, not played: a black corner group, white to move
+    record.write_text("(;GM[1]FF[4]SZ[7]KM[0.5]AB[af][bf][cf][df][ef][eg][bg]AW[dg][fd]PL[W])\n")
+    run = run_gogui(jar, record, tmp_path / "shot.png", last_move=0, work=tmp_path)
+    assert "gogui-setup B A2 B B2 B C2 B D2 B E2 B E1 B B1 W D1 W F4" in run.commands
+    assert "gogui-setup_player W" in run.commands
+    assert not any(command.startswith("play ") for command in run.commands)
+    assert "= CIRCLE A2 B2 C2 D2 E2 B1 E1\nBLACK A1 C1 D1\n" in run.answers
