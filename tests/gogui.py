@@ -92,8 +92,17 @@ def _click(display: str, x: int, y: int, window: str | None = None) -> None:
     time.sleep(1.0)
 
 
-def run_gogui(jar: Path, record: Path, out: Path, *, last_move: int, work: Path) -> GoguiRun:
-    """GoGui with `passalive gtp` on `record` at move `last_move`; passalive's pass-alive overlay shot to `out`."""
+PASS_ALIVE_SUICIDE_MULTI = ((237, 75), (195, 131), (140, 187))
+"""Clicks in passalive's settings dialog: the *Pass alive suicide* list, its *Multi*, then *OK*."""
+
+
+def run_gogui(jar: Path, record: Path, out: Path, *, last_move: int, work: Path,
+              settings: tuple[tuple[int, int], ...] = ()) -> GoguiRun:
+    """GoGui with `passalive gtp` on `record` at move `last_move`; passalive's pass-alive overlay shot to `out`.
+
+    `settings`: clicks in passalive's settings dialog (GoGui's `param`
+    dialog, opened first when there are any), such as PASS_ALIVE_SUICIDE_MULTI.
+    """
     commands, answers = work / "commands.gtp", work / "answers.gtp"
     engine = work / "engine.sh"
     passalive = [sys.executable, "-c", "from passalive.cli import main; main()", "gtp"]
@@ -121,9 +130,15 @@ def run_gogui(jar: Path, record: Path, out: Path, *, last_move: int, work: Path)
         dialog = _window(display, "^Analyze$")
         _xdotool(display, "windowmove", dialog, str(MAIN_WINDOW[0]), "0")
         time.sleep(1)
-        _click(display, 60, 26, dialog)  # the second entry: Pass-alive stones and territory
         geometry = _xdotool(display, "getwindowgeometry", dialog)
         height = int(geometry.rsplit("x", 1)[1])
+        if settings:
+            _click(display, 60, 9, dialog)  # the first entry: Settings
+            _click(display, 150, height - 23, dialog)  # Run
+            window = _window(display, "^Settings")
+            for x, y in settings:
+                _click(display, x, y, window)
+        _click(display, 60, 26, dialog)  # the second entry: Pass-alive stones and territory
         _click(display, 150, height - 23, dialog)  # Run
         time.sleep(4)
         shot = work / "screen.png"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gogui import ROOT, find_gogui, missing_reason, run_gogui
+from gogui import PASS_ALIVE_SUICIDE_MULTI, ROOT, find_gogui, missing_reason, run_gogui
 from passalive.go.board import Colour
 from passalive.tools.gtp import GtpEngine
 
@@ -58,3 +58,18 @@ def test_a_position_set_up_in_gogui_reaches_passalive_by_gogui_setup(tmp_path: P
     assert "gogui-setup_player W" in run.commands
     assert not any(command.startswith("play ") for command in run.commands)
     assert "= CIRCLE A2 B2 C2 D2 E2 B1 E1\nBLACK A1 C1 D1\n" in run.answers
+
+
+@pytest.mark.slow
+def test_gogui_settings_dialog_sets_the_pass_alive_suicide_rule(tmp_path: Path) -> None:
+    jar = find_gogui()
+    if jar is None:
+        print(f"SKIPPED: {missing_reason()}")
+        pytest.skip(missing_reason())
+    run = run_gogui(jar, RECORD, tmp_path / "shot.png", last_move=86, work=tmp_path,
+                    settings=PASS_ALIVE_SUICIDE_MULTI)
+    assert "passalive-param" in run.commands  # GoGui asked for the settings to show them
+    assert "passalive-param pass_alive_suicide multi" in run.commands  # and sent the one the user changed
+    assert run.commands[-1] == "passalive-pass-alive"
+    # with multi-stone suicide assumed, no chain of this game is pass-alive (the suicide variant)
+    assert "TEXT suicide suicide=multi: pass-alive black 0 stones, white 0 stones" in run.answers
