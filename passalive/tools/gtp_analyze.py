@@ -1,4 +1,4 @@
-"""The analysis channel of Lizzie, Sabaki and KaTrain's GTP mode: `kata-analyze`, `lz-analyze`, `analyze`.
+"""The analysis channel of Lizzie and Sabaki: `kata-analyze`, `lz-analyze`, `analyze` (KataGo's GTP extensions).
 
 KataGo and Leela Zero answer these commands with a stream of `info` lines,
 one every `interval` centiseconds, until the next command (or an empty
