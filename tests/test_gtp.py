@@ -76,18 +76,30 @@ def test_analyze_commands_list_every_analysis_and_each_runs() -> None:
     listed = engine.handle("gogui-analyze_commands")
     assert listed is not None
     entries = [line for line in listed[2:].strip().splitlines()]
-    from passalive.definitions.variants import VARIANTS
-
-    for name in VARIANTS:
-        assert any(f"passalive-pass-alive {name} " in e for e in entries), name
     kinds = {e.split("/")[0] for e in entries}
-    assert kinds == {"gfx", "sboard", "string"}
+    assert kinds == {"param", "gfx", "sboard", "string"}
     for entry in entries:
         command = entry.split("/", 2)[2].replace("%p", "B2")
         response = engine.handle(command)
         assert response is not None and response.startswith("="), (command, response)
-    gfx = engine.handle("passalive-pass-alive benson no")
+    gfx = engine.handle("passalive-pass-alive benson no")  # the old form, variant and rule named, still works
     assert gfx is not None and "CIRCLE A2 B2 C2 D2 E2 B1 E1" in gfx and "BLACK A1 C1 D1" in gfx
+
+
+def test_every_variant_is_reached_through_the_one_param_command() -> None:
+    from passalive.definitions.variants import VARIANTS
+
+    engine = GtpEngine(size=7)
+    for point in ("A2", "B2", "C2", "D2", "E2", "E1", "B1"):
+        engine.handle(f"play b {point}")
+    for name, variant in VARIANTS.items():
+        for rule in sorted(r.value for r in variant.suicide):
+            assert engine.handle(f"passalive-param pass_alive_suicide {rule}") == "=\n\n"
+            assert engine.handle(f"passalive-param variant {name}") == "=\n\n", (name, rule)
+            assert f"] variant {name}\n" in (engine.handle("passalive-param") or "")
+            gfx = engine.handle("passalive-pass-alive")
+            assert gfx is not None and gfx.startswith("=") and f"TEXT {name} suicide={rule}" in gfx, (name, rule, gfx)
+            engine.handle("passalive-param variant default")
 
 
 def test_live_session_through_a_gtp_client(tmp_path: Path) -> None:

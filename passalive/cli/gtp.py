@@ -14,6 +14,7 @@ import click
 from passalive.definitions.analysis import TERRITORY_CONVENTIONS
 from passalive.definitions.variants import VARIANTS
 from passalive.go.suicide import Suicide
+from passalive.tools.gtp_analyze import OWNERSHIP_SOURCES
 
 
 @click.command("gtp")
@@ -25,15 +26,33 @@ from passalive.go.suicide import Suicide
               help="Variant for final_status_list/final_score. Default: casting-out (suicide with --suicide multi/all).")
 @click.option("--territory", type=click.Choice(list(TERRITORY_CONVENTIONS)), default="healthy", show_default=True,
               help="Territory convention.")
-def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str) -> None:
+@click.option("--pass-alive-suicide", "pass_alive_suicide", type=click.Choice(["same", *(r.value for r in Suicide)]),
+              default="same", show_default=True,
+              help="Suicide rule of the pass-alive analysis, apart from the rule of play (--suicide), as KataGo's "
+                   "alwaysComputePassAliveUnderSuicideRules.")
+@click.option("--ownership", "ownership_source", type=click.Choice(list(OWNERSHIP_SOURCES)), default="pass-alive",
+              show_default=True, help="Statuses the ownership of kata-analyze/lz-analyze shows.")
+@click.option("--name", "name", default="passalive", show_default=True,
+              help="The answer to `name` (Lizzie sends kata-analyze only to an engine named KataGo...).")
+def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str,
+            pass_alive_suicide: str, ownership_source: str, name: str) -> None:
     """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
-    from passalive.tools.gtp import GtpEngine, read_lines
+    from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines, read_lines
 
-    engine = GtpEngine(
-        size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
-        log=lambda text: click.echo(text, err=True),
-    )
+    try:
+        engine = GtpEngine(
+            size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
+            pass_alive_suicide=None if pass_alive_suicide == "same" else Suicide.parse(pass_alive_suicide),
+            ownership_source=ownership_source, name=name.strip() or "passalive",
+            log=lambda text: click.echo(text, err=True),
+        )
+    except GtpError as error:
+        raise click.UsageError(str(error)) from None
     # bytes in and out: the locale's encoding (strict UTF-8, ASCII under LANG=C) never decides
     # whether a line can be read or an answer written
     out = sys.stdout.buffer
-    engine.run(read_lines(sys.stdin.buffer), lambda text: out.write(text.encode("utf-8", errors="replace")), out.flush)
+    try:  # a real standard input is read with os.read (see read_fd_lines); a stand-in (a test's) as a stream
+        lines = read_fd_lines(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):
+        lines = read_lines(sys.stdin.buffer)
+    engine.run(lines, lambda text: out.write(text.encode("utf-8", errors="replace")), out.flush)

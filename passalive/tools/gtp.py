@@ -18,10 +18,16 @@ it, and answers:
   which reproduces GNU Go's point for point; suicide illegal, as GNU Go
   defines it), so that GNU Go's regression file `unconditional.tst` runs
   against `passalive gtp` unchanged;
-* `gogui-analyze_commands` and the analysis commands it lists, as `gfx`,
-  `sboard` and `string` commands: pass-alive stones and territory for every
-  variant and suicide rule, eyes, the seki score, and a capture witness for
-  the chain at a point.
+* `gogui-analyze_commands` and the analysis commands it lists, as `param`,
+  `gfx`, `sboard` and `string` commands: one settings dialog
+  (`passalive-param`: variant, suicide rule of play, pass-alive suicide
+  rule, territory convention, ownership; `passalive.tools.gtp_gogui`), then
+  pass-alive stones and territory, ownership, eyes, the seki score, a
+  capture witness for the chain at a point and its explanation;
+  `gogui-setup` and `gogui-setup_player` for positions set up in GoGui;
+* `kata-analyze`, `lz-analyze` and `analyze` as Lizzie and Sabaki send them:
+  an `info` line with an `ownership` field (`passalive.tools.gtp_analyze`),
+  repeated every interval until the next input line (`run`).
 
 A command that is unknown or malformed gets `? message`, and the engine
 keeps running; moves are checked by the rules (occupied points, suicide
@@ -45,11 +51,12 @@ history, komi, rules); what they compute lives in the modules they call.
 from __future__ import annotations
 
 import os
+import queue
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import BinaryIO
 
 from passalive.definitions.analysis import Analysis, analyse
 from passalive.definitions.unconditional import Status, unconditional_status
@@ -62,6 +69,18 @@ from passalive.go.limits import MAX_FILE_BYTES, MAX_GTP_KOMI, MAX_GTP_LINE_BYTES
 from passalive.go.numbers import is_number, read_number, shown
 from passalive.go.play import simple_ko
 from passalive.go.suicide import Suicide
+from passalive.tools.gtp_analyze import (
+    ANALYZE_COMMANDS,
+    AnalyzeArgumentError,
+    AnalyzeRequest,
+    info_line,
+    owners,
+    ownership,
+    parse_request,
+    unconditional_owners,
+)
+from passalive.tools.gtp_gogui import SETTINGS, SettingError, Settings, changed, param_lines, read_setup
+from passalive.tools.gtp_input import read_fd_lines, read_lines
 from passalive.tools.result import GameResult, result_text, score_game
 from passalive.tools.score import rules_of
 from passalive.tools.settle import ChainStatus
@@ -149,6 +168,16 @@ class _State:
     captures: dict[Colour, int] = field(default_factory=lambda: {Colour.BLACK: 0, Colour.WHITE: 0})
     unconditional: tuple[Status, ...] | None = None
     """GNU Go's unconditional status of every point, once asked for (a regression file asks hundreds of points)."""
+    to_move: Colour = Colour.BLACK
+    """Who plays next: the opponent of the last mover, or as `loadsgf` or `gogui-setup_player` say."""
+
+
+@dataclass(frozen=True)
+class _Stream:
+    """An analysis answer still open: its line, repeated every `interval` seconds (0: not repeated)."""
+
+    line: str
+    interval: float
 
 
 @dataclass
@@ -163,7 +192,17 @@ class GtpEngine:
     rules: str = "japanese"
     """The counting rules of `final_score` (a loaded record's `RU` sets them)."""
     handicap: int = 0
+    pass_alive_suicide: Suicide | None = None
+    """The suicide rule of the pass-alive analysis, apart from the rule of play (None: the same)."""
+    ownership_source: str = "pass-alive"
+    """Which statuses `kata-analyze`'s ownership shows (`passalive.tools.gtp_analyze.OWNERSHIP_SOURCES`)."""
+    perspective: str = "to-move"
+    """Whose points the ownership counts +1: the player of the analysis (KataGo's way) or black."""
+    name: str = "passalive"
+    """The answer to `name` (Lizzie asks `kata-analyze` only of an engine whose name starts with `KataGo`)."""
     history: list[_State] = field(default_factory=list)
+    stream: _Stream | None = None
+    """An analysis answer not yet ended: the next input line (a command or an empty line) ends it."""
     done: bool = False
     log: Callable[[str], object] = field(default=lambda text: None, repr=False)
     """Where notes go that are not a response (a loaded record's warnings): stderr in `passalive gtp`."""
@@ -172,7 +211,7 @@ class GtpEngine:
         self.history = [_State(empty_board(self.size))]
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: PROTOCOL_VERSION,
-            "name": lambda args: "passalive",
+            "name": lambda args: self.name,
             "version": lambda args: _version(),
             "known_command": lambda args: "true" if args and args[0] in self.commands else "false",
             "list_commands": lambda args: "\n".join(sorted(self.commands)),
@@ -194,7 +233,14 @@ class GtpEngine:
             "passalive-score": self._string_score,
             "passalive-capture": self._gfx_capture,
             "passalive-explain": self._string_explain,
+            "passalive-param": self._param,
+            "passalive-pass-alive-suicide": self._pass_alive_suicide,
+            "passalive-ownership": self._gfx_ownership,
+            "gogui-setup": self._setup,
+            "gogui-setup_player": self._setup_player,
+            **{command: self._not_streamed for command in ANALYZE_COMMANDS},
         }
+        self.check_settings()
 
     # ------------------------------------------------------------- protocol
 
@@ -204,7 +250,18 @@ class GtpEngine:
         GTP is ASCII; other text must be UTF-8.  A line that is not (or is
         longer than MAX_GTP_LINE_BYTES, `too_long`) is answered with an error
         that names the problem, and the engine goes on with the next line.
+        Any line ends an analysis stream first (its empty line comes before the response).
         """
+        return _joined(self._end_stream(), self._handle_bytes(raw, too_long))
+
+    def _end_stream(self) -> str | None:
+        """The empty line that ends an open analysis answer (None when none is open)."""
+        if self.stream is None:
+            return None
+        self.stream = None
+        return "\n"
+
+    def _handle_bytes(self, raw: bytes, too_long: bool) -> str | None:
         command = raw.split(b"#", 1)[0]  # '#' is never inside a UTF-8 sequence
         try:
             text = command.decode("utf-8")
@@ -216,7 +273,7 @@ class GtpEngine:
             )
         if too_long:
             return self._refuse(text, f"line longer than {MAX_GTP_LINE_BYTES} bytes; skipped")
-        return self.handle(text)
+        return self._handle(text)
 
     def _refuse(self, text: str, message: str) -> str | None:
         """An error response to a line that cannot be read as a command (with its id when it has one)."""
@@ -227,7 +284,15 @@ class GtpEngine:
         return f"?{ident} {message}\n\n"
 
     def handle(self, line: str) -> str | None:
-        """The response to one input line (None for an empty or comment line)."""
+        """The response to one input line (None for an empty or comment line).
+
+        An analysis command (`kata-analyze`, ...) answers its first line
+        without the empty line that ends a response: `stream` holds the
+        line, and the next input line ends the answer.
+        """
+        return _joined(self._end_stream(), self._handle(line))
+
+    def _handle(self, line: str) -> str | None:
         words = _words(line.split("#", 1)[0])
         if not words:
             return None
@@ -243,6 +308,8 @@ class GtpEngine:
         if handler is None:
             return f"?{ident} unknown command\n\n"
         try:
+            if name in ANALYZE_COMMANDS:
+                return self._analyze(ident, name, args)
             result = handler(args)
         except GtpError as error:
             return f"?{ident} {error}\n\n"
@@ -256,14 +323,43 @@ class GtpEngine:
         write: Callable[[str], object],
         flush: Callable[[], object] = lambda: None,
     ) -> None:
-        """Answer lines (as `read_lines` gives them) until `quit` or the end of the input."""
-        for line, too_long in lines:
-            response = self.handle_bytes(line, too_long)
+        """Answer lines (as `read_lines` gives them) until `quit` or the end of the input.
+
+        The lines are read by a thread of their own into a small queue, so
+        that an open analysis answer repeats its line every interval while
+        no input comes, and ends as soon as a line arrives, as KataGo's
+        `kata-analyze` does; the queue's bound keeps a fast writer from
+        filling the memory.
+        """
+        inbox: queue.Queue[tuple[bytes, bool] | None] = queue.Queue(maxsize=_INBOX_LINES)
+
+        def pump() -> None:
+            try:
+                for item in lines:
+                    inbox.put(item)
+            finally:
+                inbox.put(None)
+
+        threading.Thread(target=pump, name="gtp-input", daemon=True).start()
+        while not self.done:
+            stream = self.stream
+            try:
+                item = inbox.get(timeout=stream.interval) if stream is not None and stream.interval else inbox.get()
+            except queue.Empty:
+                if stream is not None:
+                    write(stream.line + "\n")
+                    flush()
+                continue
+            if item is None:  # the end of the input ends an open answer too
+                closing = self._end_stream()
+                if closing:
+                    write(closing)
+                    flush()
+                break
+            response = self.handle_bytes(*item)
             if response is not None:
                 write(response)
                 flush()
-            if self.done:
-                break
 
     # -------------------------------------------------------------- position
 
@@ -312,7 +408,7 @@ class GtpEngine:
         state = self.state
         captures = dict(state.captures)
         if point is None:
-            self.history.append(_State(state.board, None, captures))
+            self.history.append(_State(state.board, None, captures, to_move=colour.opponent))
             return
         p = self._id(point)
         if state.ko == (p, colour):
@@ -325,7 +421,7 @@ class GtpEngine:
         taken = state.board.stones(opponent) - board.stones(opponent)
         captures[colour] += len(taken)
         ko = simple_ko(board.colours, board.adjacency, p, colour, Colour.EMPTY, taken)
-        self.history.append(_State(board, (ko, opponent) if ko is not None else None, captures))
+        self.history.append(_State(board, (ko, opponent) if ko is not None else None, captures, to_move=opponent))
 
     def _play(self, args: list[str]) -> str:
         if len(args) != 2:
@@ -378,6 +474,7 @@ class GtpEngine:
             self.log(note)
         if to_play is None:  # no move yet: white after handicap stones
             to_play = Colour.WHITE if (game.info.handicap or 0) >= 2 else Colour.BLACK
+        self.state.to_move = to_play
         return str(to_play.value)
 
     def _showboard(self, args: list[str]) -> str:
@@ -390,9 +487,141 @@ class GtpEngine:
     # -------------------------------------------------------------- analyses
 
     def analysis(self, variant: str | None = None, suicide: Suicide | None = None) -> Analysis:
-        """The current position analysed (defaults: the engine's variant and suicide rule)."""
-        rule = suicide or self.suicide_rule
+        """The current position analysed (defaults: the engine's variant and pass-alive suicide rule).
+
+        The pass-alive suicide rule (`pass_alive_suicide`, else the rule of
+        play) is the analysis's `suicide`; the rule of play only decides
+        which moves `play` accepts.
+        """
+        rule = suicide or self.settings.analysis_suicide
         return analyse(self.board(), variant=variant or self.variant, suicide=rule, territory=self.territory)
+
+    # -------------------------------------------------------------- settings
+
+    @property
+    def settings(self) -> Settings:
+        """The engine's settings as GoGui's `param` dialog shows them."""
+        return Settings(self.suicide_rule, self.pass_alive_suicide, self.variant, self.territory,
+                        self.ownership_source, self.perspective)
+
+    def check_settings(self) -> None:
+        """A GtpError when the variant is not defined for the pass-alive suicide rule."""
+        try:
+            self.settings.check()
+        except SettingError as error:
+            raise GtpError(str(error)) from None
+
+    def _apply(self, settings: Settings) -> None:
+        self.suicide_rule, self.pass_alive_suicide = settings.suicide, settings.pass_alive_suicide
+        self.variant, self.territory = settings.variant, settings.territory
+        self.ownership_source, self.perspective = settings.ownership, settings.perspective
+
+    def _param(self, args: list[str]) -> str:
+        """GoGui's `param` command: bare, every setting as `[list/...] key value`; with `key value`, one set."""
+        if not args:
+            return param_lines(self.settings)
+        if len(args) != 2:
+            raise GtpError(f"expected a setting and its value: {', '.join(SETTINGS)}")
+        try:
+            self._apply(changed(self.settings, args[0], args[1]))
+        except SettingError as error:
+            raise GtpError(str(error)) from None
+        return ""
+
+    def _pass_alive_suicide(self, args: list[str]) -> str:
+        """`passalive-pass-alive-suicide [same|no|multi|all]`: the rule of the pass-alive analysis, shown or set."""
+        if not args:
+            return self.settings.values()["pass_alive_suicide"]
+        if len(args) != 1:
+            raise GtpError("syntax error")
+        return self._param(["pass_alive_suicide", args[0]])
+
+    def _setup(self, args: list[str]) -> str:
+        """GoGui's `gogui-setup B A1 W B2 ...`: stones placed on the current position (not moves).
+
+        The result must be a legal position (every chain with a liberty);
+        it becomes a new position of the history, so `undo` takes it back.
+        """
+        try:
+            pairs = read_setup(args)
+        except SettingError as error:
+            raise GtpError(str(error)) from None
+        colours = {}
+        for colour, word in pairs:
+            point = parse_vertex(word, self.size)
+            if point is None:
+                raise GtpError("invalid coordinate")
+            colours[self._id(point)] = colour
+        state = self.state
+        board = state.board.with_colours(colours)
+        try:
+            board.check_legal()
+        except IllegalPositionError as error:
+            raise GtpError(f"setup: {error.message}") from None
+        self.history.append(_State(board, None, dict(state.captures), to_move=state.to_move))
+        return ""
+
+    def _setup_player(self, args: list[str]) -> str:
+        """GoGui's `gogui-setup_player b|w`: who plays next in a set-up position."""
+        if len(args) != 1:
+            raise GtpError("syntax error")
+        self.state.to_move = _colour(args[0])
+        return ""
+
+    # --------------------------------------------------- the GUIs' analysis
+
+    def owner(self) -> Callable[[int], Colour | None]:
+        """Who owns each point by the statuses chosen (`ownership_source`), for `kata-analyze` and GoGui."""
+        board = self.board()
+        if self.ownership_source == "unconditional":
+            state = self.state
+            if state.unconditional is None:
+                state.unconditional = unconditional_status(board)
+            return unconditional_owners(board.colours, state.unconditional)
+        if self.ownership_source == "score":
+            game = self.game_result()
+            scored = game.score
+            return owners({c: (board.stones(c) - scored.dead) | scored.territory[c] for c in STONE_COLOURS})
+        result = self._checked(None, None)
+        return owners({c: result.alive_points(c) | result.territory(c) for c in STONE_COLOURS})
+
+    def ownership(self, perspective: Colour) -> list[int]:
+        """+1/-1/0 per point in KataGo's order (A19 first), +1 for `perspective`'s points."""
+        return ownership(self.board(), self.owner(), perspective)
+
+    def _analyze(self, ident: str, name: str, args: list[str]) -> str:
+        """`kata-analyze`/`lz-analyze`/`analyze`: `=id`, then the info line, left open (see `run`)."""
+        try:
+            request = parse_request(name, args)
+            values = self._request_ownership(request)
+        except AnalyzeArgumentError as error:
+            return f"?{ident} {error}\n\n"
+        except GtpError as error:
+            return f"?{ident} {error}\n\n"
+        line = info_line(request, values)
+        self.stream = _Stream(line, request.interval)
+        return f"={ident}\n{line}\n"
+
+    def _request_ownership(self, request: AnalyzeRequest) -> list[int]:
+        if not (request.ownership or request.ownership_stdev):
+            return []
+        player = request.player or self.state.to_move
+        return self.ownership(Colour.BLACK if self.perspective == "black" else player)
+
+    def _not_streamed(self, args: list[str]) -> str:  # pragma: no cover - `_handle` answers these itself
+        raise GtpError("an analysis command is answered by handle()")
+
+    def _gfx_ownership(self, args: list[str]) -> str:
+        """GoGui's picture of the ownership: `INFLUENCE` (+1 black, -1 white) and a line saying what it shows."""
+        values = self.ownership(Colour.BLACK)
+        board = self.board()
+        size = self.size
+        marked = [(board.at(i % size, i // size), v) for i, v in enumerate(values) if v]
+        parts = [f"{board.name(p)} {v}" for p, v in marked if p is not None]
+        lines = ["INFLUENCE " + " ".join(parts)] if parts else []
+        black, white = sum(v > 0 for v in values), sum(v < 0 for v in values)
+        lines.append(f"TEXT ownership ({self.ownership_source}): black {black} points, white {white}")
+        return "\n".join(lines)
 
     def _options(self, args: list[str]) -> tuple[str | None, Suicide | None]:
         variant = args[0] if args else None
@@ -447,10 +676,12 @@ class GtpEngine:
         return game.result
 
     def _analyze_commands(self, args: list[str]) -> str:
-        lines = []
-        for name, variant in VARIANTS.items():
-            for rule in sorted(variant.suicide, key=lambda r: list(Suicide).index(r)):
-                lines.append(f"gfx/Pass-alive {name} (suicide {rule.value})/passalive-pass-alive {name} {rule.value}")
+        """GoGui's menu: the settings dialog, then the analyses, each under the settings chosen there."""
+        lines = [
+            "param/Settings (variant, suicide rules, territory, ownership)/passalive-param",
+            "gfx/Pass-alive stones and territory/passalive-pass-alive",
+            "gfx/Ownership/passalive-ownership",
+        ]
         lines.append("sboard/Pass-alive board/passalive-sboard")
         lines.append("gfx/Eyes (real, false)/passalive-eyes")
         lines.append("string/Seki score/passalive-score")
@@ -575,7 +806,7 @@ def _replay(game: Game, before: int | None) -> tuple[list[_State], Colour | None
         if step.colour is not None:
             last = step.colour
         captures = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
-        history.append(_State(position.board, ko, captures))
+        history.append(_State(position.board, ko, captures, to_move=last.opponent if last else Colour.BLACK))
         where = position.location or game.path
         notes.extend(f"{where}: warning: {warning}" for warning in position.warnings)
         previous = position.colours
@@ -622,6 +853,17 @@ def read_regular_file(path: str) -> bytes:
         os.close(fd)
 
 
+def _joined(first: str | None, second: str | None) -> str | None:
+    """Two pieces of output, either of which may be None."""
+    if first is None:
+        return second
+    return first if second is None else first + second
+
+
+_INBOX_LINES = 16
+"""Input lines read ahead while a command runs (each at most MAX_GTP_LINE_BYTES)."""
+
+
 def _one_line(error: PassaliveError) -> str:
     """An error as one line of a GTP response: `file:line:col: message`."""
     return f"{error.location}: {error.message}" if error.location is not None else error.message
@@ -646,17 +888,7 @@ def _version() -> str:
         return "0"
 
 
-def read_lines(stream: BinaryIO, limit: int = MAX_GTP_LINE_BYTES) -> Iterator[tuple[bytes, bool]]:
-    """Input lines as bytes, the line ending dropped, each with whether it was
-    longer than `limit` (then only its start is kept, and the rest is read
-    and thrown away), so a line without end never fills the memory."""
-    while line := stream.readline(limit + 1):
-        if len(line) > limit and not line.endswith(b"\n"):
-            while (rest := stream.readline(limit + 1)) and not rest.endswith(b"\n"):
-                pass
-            yield line[:limit], True
-            continue
-        yield line.rstrip(b"\r\n"), False
-
-
-__all__ = ["GtpEngine", "GtpError", "number", "parse_vertex", "read_lines", "read_regular_file", "real", "vertex"]
+__all__ = [
+    "GtpEngine", "GtpError", "number", "parse_vertex", "read_fd_lines", "read_lines", "read_regular_file", "real",
+    "vertex",
+]
