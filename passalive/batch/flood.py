@@ -1,0 +1,182 @@
+"""The array primitives of the batched kernel: neighbours, gathers and floods.
+
+Every function takes the array namespace `xp` (the array API of the arrays'
+own library, as `array_api_compat.array_namespace` gives it) and arrays whose
+last two axes are the board's rows and columns; the leading axes are
+positions (and channels).  Only functions of the array API standard are used
+(`concat`, `where`, `minimum`, `take`, `reshape`, `any`), so the same code runs
+on numpy, CuPy, PyTorch and JAX arrays, on whatever device they are.
+
+A point's *key* is an integer `value * P + point` (P points on the board):
+ordering keys orders by value first, and `key % P` always names a point of
+the same component, so a key is also a pointer.  `flood` lowers each point's
+key to the least key of its component, by the neighbours' keys (one step of
+min-label propagation) and by the key its own key points to (pointer
+jumping, which doubles the distance a key travels per step), until no key
+changes.  The least key of a component says both the least value in it and
+the least point holding that value; the kernel asks every question about a
+chain or a region ("which is its least point?", "does any point fail the
+test, and which first?") as such a flood.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Array = Any
+"""An array of any array-API library; the standard has no common static type."""
+
+Namespace = Any
+"""An array-API namespace, as `array_api_compat.array_namespace` returns it."""
+
+DIRECTIONS = 4
+"""Up, down, left, right: direction d of `neighbour`."""
+
+
+def neighbour(xp: Namespace, x: Array, d: int) -> Array:
+    """At each point, the value of `x` at its neighbour in direction `d`.
+
+    At the edge of the board the point's own value stands in for the missing
+    neighbour: every question the kernel asks of a neighbour is about the
+    other class (a chain's neighbour that is not a stone of its colour, a
+    region's neighbour that is), which a point is never to itself, or is a
+    minimum over the point's own class, which its own value does not change.
+    """
+    if d == 0:
+        return xp.concat([x[..., :1, :], x[..., :-1, :]], axis=-2)
+    if d == 1:
+        return xp.concat([x[..., 1:, :], x[..., -1:, :]], axis=-2)
+    if d == 2:
+        return xp.concat([x[..., :1], x[..., :-1]], axis=-1)
+    return xp.concat([x[..., 1:], x[..., -1:]], axis=-1)
+
+
+def gather(xp: Namespace, values: Array, points: Array) -> Array:
+    """At each point, the value of `values` at the point `points` names, in
+    the same board (same leading indices).  Both arrays have one shape."""
+    shape = tuple(values.shape)
+    height, width = shape[-2], shape[-1]
+    size = height * width
+    boards = 1
+    for n in shape[:-2]:
+        boards *= n
+    dtype = xp.int64 if boards * size >= 2**31 else xp.int32
+    base = xp.reshape(xp.arange(boards, dtype=dtype, device=_device(values)) * size, shape[:-2] + (1, 1))
+    index = xp.reshape(xp.astype(points, dtype) + base, (-1,))
+    return xp.reshape(xp.take(xp.reshape(values, (-1,)), index, axis=0), shape)
+
+
+def flood(xp: Namespace, key: Array, same: list[Array], size: int) -> Array:
+    """Each point's key lowered to the least key of its component.
+
+    `same[d]` says where the neighbour in direction d is of the point's own
+    component class (both stones of the colour, or both not); it has the
+    board's shape without `key`'s extra leading channel axes, if any, and
+    broadcasts.  `size` is the number of points P of a board.  Ends when a
+    step changes nothing: at most as many steps as the longest path in a
+    component, and about its logarithm on real boards (pointer jumping).
+    """
+    while True:
+        lowered = key
+        for d in range(DIRECTIONS):
+            lowered = xp.minimum(lowered, xp.where(same[d], neighbour(xp, key, d), key))
+        lowered = xp.minimum(lowered, gather(xp, lowered, lowered % size))
+        if not bool(xp.any(lowered != key)):
+            return lowered
+        key = lowered
+
+
+
+
+def along(xp: Namespace, values: Array, index: Array) -> Array:
+    """At each place of the last axis, the value of `values` at place `index`
+    of the same row (the standard's `take_along_axis` on the last axis, by a
+    flat `take`); `index` has `values`' shape or broadcasts to it."""
+    shape = tuple(values.shape)
+    size = shape[-1]
+    rows = 1
+    for n in shape[:-1]:
+        rows *= n
+    dtype = xp.int64 if rows * size >= 2**31 else xp.int32
+    base = xp.reshape(xp.arange(rows, dtype=dtype, device=_device(values)) * size, shape[:-1] + (1,))
+    flat = xp.reshape(xp.astype(xp.broadcast_to(index, shape), dtype) + base, (-1,))
+    return xp.reshape(xp.take(xp.reshape(values, (-1,)), flat, axis=0), shape)
+
+
+def _shift_right(xp: Namespace, x: Array, s: int) -> Array:
+    """`x` moved s places up the last axis; the first s places keep their own
+    values, which every caller masks."""
+    return xp.concat([x[..., :s], x[..., :-s]], axis=-1)
+
+
+def _scan_masks(xp: Namespace, starts: Array) -> list[tuple[int, Array]]:
+    """The steps of a segmented inclusive scan along the last axis whose
+    segments begin where `starts` is True: at step (s, m), a place where m
+    holds takes in the place s before it (Hillis and Steele's doubling)."""
+    size = starts.shape[-1]
+    steps = []
+    seen = starts
+    s = 1
+    while s < size:
+        steps.append((s, ~seen))
+        seen = seen | xp.concat([xp.ones_like(seen[..., :s]), seen[..., :-s]], axis=-1)
+        s *= 2
+    return steps
+
+
+def _scan_min(xp: Namespace, values: Array, steps: list[tuple[int, Array]]) -> Array:
+    """The segmented running minimum of `values` along the last axis."""
+    for s, take_in in steps:
+        values = xp.where(take_in, xp.minimum(values, _shift_right(xp, values, s)), values)
+    return values
+
+
+class Components:
+    """Minimum over each component of a labelled batch, by one sort and a scan.
+
+    Made once from the labels (`of`): the points of each board are sorted by
+    their component's label, so that every component is one run of the
+    sorted order; a minimum over components is then a segmented scan along
+    that order (log2 P steps of shifts, no host synchronisation) read at
+    each run's last place.  Works on `[M, P]` labels and `[..., M, P]`
+    values (channels in front).
+    """
+
+    def __init__(self, xp: Namespace, order: Array, steps: list[tuple[int, Array]], last: Array) -> None:
+        self.xp = xp
+        self.order = order
+        self.steps = steps
+        self.last = last
+
+    @staticmethod
+    def of(xp: Namespace, labels: Array) -> Components:
+        """The components of `[M, P]` labels (each point's label: the least point of its component)."""
+        size = labels.shape[-1]
+        point = xp.reshape(xp.arange(size, dtype=labels.dtype, device=_device(labels)), (1, size))
+        order = xp.argsort(labels * size + point, axis=-1)
+        ordered = along(xp, labels, order)
+        different = ordered[..., 1:] != ordered[..., :-1]
+        starts = xp.concat([xp.ones_like(different[..., :1]), different], axis=-1)
+        ends = xp.concat([different, xp.ones_like(different[..., :1])], axis=-1)
+        steps = _scan_masks(xp, starts)
+        # the last place of each run: a running minimum of (size - 1 - place) from the end
+        back = _scan_masks(xp, xp.flip(ends, axis=-1))
+        places = xp.reshape(xp.arange(size, dtype=xp.int32, device=_device(labels)), (1, size))
+        places = xp.broadcast_to(places, tuple(labels.shape))
+        last_in_order = xp.flip(size - 1 - _scan_min(xp, places, back), axis=-1)
+        rank = xp.argsort(order, axis=-1)
+        return Components(xp, order, steps, along(xp, last_in_order, rank))
+
+    def minimum(self, values: Array) -> Array:
+        """At each point, the least value of `values` over the point's component."""
+        xp = self.xp
+        ordered = along(xp, values, xp.broadcast_to(self.order, tuple(values.shape)))
+        scanned = _scan_min(xp, ordered, self.steps)
+        return along(xp, scanned, xp.broadcast_to(self.last, tuple(values.shape)))
+
+
+def _device(x: Array) -> Any:
+    """The device an array lives on (the standard's `x.device`; numpy before 2.0 has none)."""
+    from array_api_compat import device
+
+    return device(x)
