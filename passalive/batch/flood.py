@@ -7,16 +7,11 @@ positions (and channels).  Only functions of the array API standard are used
 (`concat`, `where`, `minimum`, `take`, `reshape`, `any`), so the same code runs
 on numpy, CuPy, PyTorch and JAX arrays, on whatever device they are.
 
-A point's *key* is an integer `value * P + point` (P points on the board):
-ordering keys orders by value first, and `key % P` always names a point of
-the same component, so a key is also a pointer.  `flood` lowers each point's
-key to the least key of its component, by the neighbours' keys (one step of
-min-label propagation) and by the key its own key points to (pointer
-jumping, which doubles the distance a key travels per step), until no key
-changes.  The least key of a component says both the least value in it and
-the least point holding that value; the kernel asks every question about a
-chain or a region ("which is its least point?", "does any point fail the
-test, and which first?") as such a flood.
+`label` names each point's chain or region by its least point (a flood of
+labels with pointer jumping); `Components` then answers every question
+about a chain or a region ("which is its least needed point?", "does any
+point of it fail?") as a minimum over it, by one sort of the points by
+label and a segmented scan, without a data-dependent loop.
 """
 
 from __future__ import annotations
@@ -66,26 +61,34 @@ def gather(xp: Namespace, values: Array, points: Array) -> Array:
     return xp.reshape(xp.take(xp.reshape(values, (-1,)), index, axis=0), shape)
 
 
-def flood(xp: Namespace, key: Array, same: list[Array], size: int) -> Array:
-    """Each point's key lowered to the least key of its component.
+def label(xp: Namespace, same: list[Array]) -> Array:
+    """Each point's component, named by its least point (`[M, H, W]`, int32).
 
-    `same[d]` says where the neighbour in direction d is of the point's own
-    component class (both stones of the colour, or both not); it has the
-    board's shape without `key`'s extra leading channel axes, if any, and
-    broadcasts.  `size` is the number of points P of a board.  Ends when a
-    step changes nothing: at most as many steps as the longest path in a
-    component, and about its logarithm on real boards (pointer jumping).
+    `same[d]` (`[M, H, W]` booleans) says where the neighbour in direction d
+    belongs to the point's own component class.  Points are numbered across
+    the whole batch (flat index), so that a label is also a pointer: each
+    step lowers a point's label to the least of its own, its same-class
+    neighbours' (min-label propagation) and the label of the point its label
+    names (pointer jumping), all read by one `take`, until a step changes
+    nothing.  That takes at most as many steps as the longest path in a
+    component, and far fewer where the labels point along the paths.
     """
+    shape = tuple(same[0].shape)
+    boards, height, width = shape[0], shape[1], shape[2]
+    size = height * width
+    count = boards * size
+    dtype = xp.int64 if count >= 2**31 else xp.int32
+    flat = xp.reshape(xp.arange(count, dtype=dtype, device=_device(same[0])), shape)
+    steps = xp.reshape(xp.stack([xp.where(same[d], neighbour(xp, flat, d), flat) for d in range(DIRECTIONS)]), (-1,))
+    key = xp.reshape(flat, (-1,))
     while True:
-        lowered = key
-        for d in range(DIRECTIONS):
-            lowered = xp.minimum(lowered, xp.where(same[d], neighbour(xp, key, d), key))
-        lowered = xp.minimum(lowered, gather(xp, lowered, lowered % size))
+        lowered = xp.min(xp.reshape(xp.take(key, steps, axis=0), (DIRECTIONS, count)), axis=0)
+        lowered = xp.minimum(lowered, xp.take(key, key, axis=0))
         if not bool(xp.any(lowered != key)):
-            return lowered
+            break
         key = lowered
-
-
+    base = xp.reshape(xp.arange(boards, dtype=dtype, device=_device(same[0])) * size, (boards, 1, 1))
+    return xp.astype(xp.reshape(key, shape) - base, xp.int32)
 
 
 def along(xp: Namespace, values: Array, index: Array) -> Array:
@@ -139,20 +142,24 @@ class Components:
     sorted order; a minimum over components is then a segmented scan along
     that order (log2 P steps of shifts, no host synchronisation) read at
     each run's last place.  Works on `[M, P]` labels and `[..., M, P]`
-    values (channels in front).
+    values (channels in front); the two reorderings are flat indices made
+    once, each one `take`.
     """
 
     def __init__(self, xp: Namespace, order: Array, steps: list[tuple[int, Array]], last: Array) -> None:
         self.xp = xp
         self.order = order
+        """Flat index of the point at each place of the sorted order."""
         self.steps = steps
         self.last = last
+        """Flat index (in the sorted order) of the last place of each point's run."""
 
     @staticmethod
     def of(xp: Namespace, labels: Array) -> Components:
         """The components of `[M, P]` labels (each point's label: the least point of its component)."""
-        size = labels.shape[-1]
-        point = xp.reshape(xp.arange(size, dtype=labels.dtype, device=_device(labels)), (1, size))
+        boards, size = labels.shape[0], labels.shape[-1]
+        device = _device(labels)
+        point = xp.reshape(xp.arange(size, dtype=labels.dtype, device=device), (1, size))
         order = xp.argsort(labels * size + point, axis=-1)
         ordered = along(xp, labels, order)
         different = ordered[..., 1:] != ordered[..., :-1]
@@ -161,18 +168,26 @@ class Components:
         steps = _scan_masks(xp, starts)
         # the last place of each run: a running minimum of (size - 1 - place) from the end
         back = _scan_masks(xp, xp.flip(ends, axis=-1))
-        places = xp.reshape(xp.arange(size, dtype=xp.int32, device=_device(labels)), (1, size))
+        places = xp.reshape(xp.arange(size, dtype=xp.int32, device=device), (1, size))
         places = xp.broadcast_to(places, tuple(labels.shape))
         last_in_order = xp.flip(size - 1 - _scan_min(xp, places, back), axis=-1)
         rank = xp.argsort(order, axis=-1)
-        return Components(xp, order, steps, along(xp, last_in_order, rank))
+        last = along(xp, last_in_order, rank)
+        dtype = xp.int64 if boards * size >= 2**31 else xp.int32
+        base = xp.reshape(xp.arange(boards, dtype=dtype, device=device) * size, (boards, 1))
+        flat_order = xp.reshape(xp.astype(order, dtype) + base, (-1,))
+        flat_last = xp.reshape(xp.astype(last, dtype) + base, (-1,))
+        return Components(xp, flat_order, steps, flat_last)
 
     def minimum(self, values: Array) -> Array:
-        """At each point, the least value of `values` over the point's component."""
+        """At each point, the least value of `values` (`[..., M, P]`) over the point's component."""
         xp = self.xp
-        ordered = along(xp, values, xp.broadcast_to(self.order, tuple(values.shape)))
-        scanned = _scan_min(xp, ordered, self.steps)
-        return along(xp, scanned, xp.broadcast_to(self.last, tuple(values.shape)))
+        shape = tuple(values.shape)
+        flat = xp.reshape(values, (-1, self.order.shape[0]))
+        channels = flat.shape[0]
+        ordered = xp.reshape(xp.take(flat, self.order, axis=1), shape)
+        scanned = xp.reshape(_scan_min(xp, ordered, self.steps), (channels, -1))
+        return xp.reshape(xp.take(scanned, self.last, axis=1), shape)
 
 
 def _device(x: Array) -> Any:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passalive.batch.flood import DIRECTIONS, Array, Components, Namespace, flood, gather, neighbour
+from passalive.batch.flood import DIRECTIONS, Array, Components, Namespace, gather, label, neighbour
 
 
 @dataclass(frozen=True)
@@ -53,22 +53,18 @@ def cast_out(xp: Namespace, own: Array, opponent: Array, all_points: bool) -> Ve
     device = _device(own)
     point = xp.reshape(xp.arange(size, dtype=xp.int32, device=device), (1, height, width))
     point = point + xp.zeros(shape, dtype=xp.int32, device=device)
+    small = xp.int16 if size < 2**15 - 1 else xp.int32  # the values minimised over components
     other = ~own
     needed = other if all_points else other & ~opponent
     same = [neighbour(xp, own, d) == own for d in range(DIRECTIONS)]
-    label = flood(xp, point, same, size)
-    components = Components.of(xp, xp.reshape(label, (shape[0], size)))
-
-    def least(values: Array) -> Array:
-        """The least of `values` (`[..., M, H, W]`) over each point's chain or region."""
-        flat = xp.reshape(values, tuple(values.shape[:-2]) + (size,))
-        return xp.reshape(components.minimum(flat), tuple(values.shape))
+    labels = label(xp, same)
+    components = Components.of(xp, xp.reshape(labels, (shape[0], size)))
 
     # the chains next to each point that is not an own stone (`size`: none in that direction)
-    next_chain = [xp.where(neighbour(xp, own, d) & other, neighbour(xp, label, d), size) for d in range(DIRECTIONS)]
+    next_chain = [xp.where(neighbour(xp, own, d) & other, neighbour(xp, labels, d), size) for d in range(DIRECTIONS)]
 
     # each region's least needed point, the chains next to it (the candidates), and which pass
-    first_needed = least(xp.where(needed, point, size))
+    first_needed = _least(xp, components, xp.where(needed, xp.astype(point, small), size))
     has_needed = first_needed < size
     first_needed = xp.where(has_needed, first_needed, point)
     candidates = [gather(xp, next_chain[k], first_needed) for k in range(DIRECTIONS)]
@@ -77,8 +73,8 @@ def cast_out(xp: Namespace, own: Array, opponent: Array, all_points: bool) -> Ve
         beside = next_chain[0] == candidates[k]
         for d in range(1, DIRECTIONS):
             beside = beside | (next_chain[d] == candidates[k])
-        ok.append(xp.astype(~needed | beside, xp.int32))
-    passes = least(xp.stack(ok)) == 1
+        ok.append(xp.astype(~needed | beside, small))
+    passes = _least(xp, components, xp.stack(ok)) == 1
     healthy_for = [
         xp.where(has_needed & passes[k, ...] & (candidates[k] < size), candidates[k], size) for k in range(DIRECTIONS)
     ]
@@ -89,31 +85,14 @@ def cast_out(xp: Namespace, own: Array, opponent: Array, all_points: bool) -> Ve
     for d in range(DIRECTIONS):
         healthy = neighbour(xp, ~has_needed, d)
         for k in range(DIRECTIONS):
-            healthy = healthy | (neighbour(xp, healthy_for[k], d) == label)
+            healthy = healthy | (neighbour(xp, healthy_for[k], d) == labels)
         healthy = neighbour(xp, other, d) & own & healthy
-        region = neighbour(xp, label, d)
+        region = xp.astype(neighbour(xp, labels, d), small)
         least_region.append(xp.where(healthy, region, size))
         greatest_region.append(xp.where(healthy, size - 1 - region, size))
 
-    alive = own
-    while True:
-        dead = own & ~alive
-        next_dead = neighbour(xp, dead, 0)
-        for d in range(1, DIRECTIONS):
-            next_dead = next_dead | neighbour(xp, dead, d)
-        counts = least(xp.astype(~(other & next_dead), xp.int32)) == 1
-        low = xp.full(shape, size, dtype=xp.int32, device=device)
-        high = low
-        for d in range(DIRECTIONS):
-            counting = neighbour(xp, counts, d)
-            low = xp.minimum(low, xp.where(counting, least_region[d], size))
-            high = xp.minimum(high, xp.where(counting, greatest_region[d], size))
-        ends = least(xp.stack([low, high]))
-        first, last = ends[0, ...], size - 1 - ends[1, ...]
-        still = alive & (first < size) & (first != last)
-        if not bool(xp.any(still != alive)):
-            break
-        alive = still
+    stacked = xp.stack(least_region + greatest_region, axis=1)  # [M, 8, H, W]
+    alive, counts = _cast_out(xp, own, stacked, labels, components, small, own)
 
     # territory: regions healthy for a chain next to them, every chain next to them pass-alive
     healthy_any = ~has_needed
@@ -122,6 +101,75 @@ def cast_out(xp: Namespace, own: Array, opponent: Array, all_points: bool) -> Ve
     has_stones = xp.any(xp.reshape(own, (shape[0], size)), axis=1)
     territory = other & counts & healthy_any & xp.reshape(has_stones, (-1, 1, 1))
     return Verdicts(alive, territory)
+
+
+COMPACT_AFTER = 2
+"""Rounds on the whole batch before the rest go on with only the boards still changing."""
+
+
+def _cast_out(
+    xp: Namespace, own: Array, regions: Array, labels: Array, components: Components, small: object, alive: Array
+) -> tuple[Array, Array]:
+    """The casting-out rounds from `alive` (the own stones not cast out yet):
+    each own stone's chain pass-alive, and each point in a region no
+    cast-out chain touches (`alive`, `counts`).
+
+    `regions[:, d]` holds, at each own stone, the region in direction d if it
+    is healthy for the stone's chain (else P), and `regions[:, 4 + d]` the
+    same as P - 1 - region.  After `COMPACT_AFTER` rounds the boards that
+    still change are taken out (one host synchronisation) and go on alone,
+    so that a rare long cascade costs rounds on its own boards only.
+    """
+    shape = tuple(own.shape)
+    boards, size = shape[0], shape[1] * shape[2]
+    other = ~own
+    rounds = 0
+    while True:
+        dead = own & ~alive
+        next_dead = neighbour(xp, dead, 0)
+        for d in range(1, DIRECTIONS):
+            next_dead = next_dead | neighbour(xp, dead, d)
+        counts = _least(xp, components, xp.astype(~(other & next_dead), small)) == 1
+        low = xp.full(shape, size, dtype=small, device=_device(own))
+        high = low
+        for d in range(DIRECTIONS):
+            counting = neighbour(xp, counts, d)
+            low = xp.minimum(low, xp.where(counting, regions[:, d, ...], size))
+            high = xp.minimum(high, xp.where(counting, regions[:, DIRECTIONS + d, ...], size))
+        ends = _least(xp, components, xp.stack([low, high]))
+        first, last = ends[0, ...], size - 1 - ends[1, ...]
+        still = alive & (first < size) & (first != last)
+        changed = xp.any(xp.reshape(still != alive, (boards, size)), axis=1)
+        if not bool(xp.any(changed)):
+            return alive, counts
+        alive = still
+        rounds += 1
+        if rounds >= COMPACT_AFTER:
+            break
+    # the boards still changing, on their own
+    (index,) = xp.nonzero(changed)
+    index = xp.astype(index, xp.int32)
+    part_labels = xp.take(labels, index, axis=0)
+    part_components = Components.of(xp, xp.reshape(part_labels, (index.shape[0], size)))
+    part_own = xp.take(own, index, axis=0)
+    part_regions = xp.take(regions, index, axis=0)
+    part_alive, part_counts = _cast_out(
+        xp, part_own, part_regions, part_labels, part_components, small, xp.take(alive, index, axis=0)
+    )
+    # back in place: board m takes part (number of changed boards before m) where it changed
+    place = xp.astype(xp.cumulative_sum(xp.astype(changed, xp.int32)), xp.int32) - 1
+    place = xp.where(changed, place, 0)
+    mask = xp.reshape(changed, (boards, 1, 1))
+    alive = xp.where(mask, xp.take(part_alive, place, axis=0), alive)
+    counts = xp.where(mask, xp.take(part_counts, place, axis=0), counts)
+    return alive, counts
+
+
+def _least(xp: Namespace, components: Components, values: Array) -> Array:
+    """The least of `values` (`[..., M, H, W]`) over each point's chain or region."""
+    shape = tuple(values.shape)
+    flat = xp.reshape(values, shape[:-2] + (shape[-2] * shape[-1],))
+    return xp.reshape(components.minimum(flat), shape)
 
 
 def _device(x: Array) -> object:
