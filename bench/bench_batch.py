@@ -81,7 +81,7 @@ def save_positions(path: Path, seed: int) -> None:
         try:
             for game in read_game_file(file):
                 size = game.info.size
-                if isinstance(size, int) and size in found:
+                if size in found:
                     for position in game.positions():
                         found[size].setdefault(position.board.masks)
         except Exception as error:  # noqa: BLE001 - a broken test file (broken.sgf) is left out
@@ -150,7 +150,7 @@ def direct(black: np.ndarray[Any, Any], white: np.ndarray[Any, Any], suicide: Su
         geometry = Geometry.of(Board.from_masks(b, w, size, size))
         alive.append((casting_out(geometry, Colour.BLACK, all_points), casting_out(geometry, Colour.WHITE, all_points)))
     rate = len(masks) / (time.perf_counter() - start)
-    answers = []
+    answers: list[tuple[int, ...]] = []
     for (b, w), (ab, aw) in zip(masks, alive):
         board = Board.from_masks(b, w, size, size)
         tb = territory_points(board, Colour.BLACK, ab.chain_indices(), "healthy", suicide)
@@ -245,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--suicide", default="no", choices=["no", "multi"], help="the suicide rule")
     parser.add_argument("--seed", type=int, default=1, help="random positions' seed (--save-positions)")
     args = parser.parse_args(argv)
-    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # a TextIOWrapper
+    sys.stdout.reconfigure(line_buffering=True)
     if args.save_positions:
         save_positions(args.save_positions, args.seed)
         return 0

@@ -58,6 +58,8 @@ def analyse(black: Array, white: Array, suicide: Suicide | str = "no") -> BatchA
     xp = array_namespace(black, white)
     _check(xp, black, white)
     n = black.shape[0]
+    if n == 0:
+        return BatchAnalysis(black, white, black, white)  # no position: empty answers of the right shape
     own = xp.concat([black, white], axis=0)
     opponent = xp.concat([white, black], axis=0)
     verdicts = cast_out(xp, own, opponent, all_points=rule is not Suicide.ILLEGAL)
