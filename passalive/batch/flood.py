@@ -65,30 +65,31 @@ def label(xp: Namespace, same: list[Array]) -> Array:
     """Each point's component, named by its least point (`[M, H, W]`, int32).
 
     `same[d]` (`[M, H, W]` booleans) says where the neighbour in direction d
-    belongs to the point's own component class.  Points are numbered across
-    the whole batch (flat index), so that a label is also a pointer: each
-    step lowers a point's label to the least of its own, its same-class
-    neighbours' (min-label propagation) and the label of the point its label
-    names (pointer jumping), all read by one `take`, until a step changes
-    nothing.  That takes at most as many steps as the longest path in a
-    component, and far fewer where the labels point along the paths.
+    belongs to the point's own component class.  Each step lowers a point's
+    label to the least of its own and its same-class neighbours' (min-label
+    propagation), then to the label of the point its label names (pointer
+    jumping), until a step changes nothing: at most as many steps as the
+    longest path in a component, fewer where labels point along the paths.
+    Labels are kept in the narrowest integer type that holds them (int16 up
+    to 181x181 points): each step is bound by memory traffic.
     """
     shape = tuple(same[0].shape)
     boards, height, width = shape[0], shape[1], shape[2]
     size = height * width
-    count = boards * size
-    dtype = xp.int64 if count >= 2**31 else xp.int32
-    flat = xp.reshape(xp.arange(count, dtype=dtype, device=_device(same[0])), shape)
-    steps = xp.reshape(xp.stack([xp.where(same[d], neighbour(xp, flat, d), flat) for d in range(DIRECTIONS)]), (-1,))
-    key = xp.reshape(flat, (-1,))
+    device = _device(same[0])
+    small = xp.int16 if size < 2**15 else xp.int32
+    index = xp.int64 if boards * size >= 2**31 else xp.int32
+    key = xp.reshape(xp.arange(size, dtype=small, device=device), (1, height, width)) + xp.zeros(shape, dtype=small, device=device)
+    base = xp.reshape(xp.arange(boards, dtype=index, device=device) * size, (boards, 1, 1))
     while True:
-        lowered = xp.min(xp.reshape(xp.take(key, steps, axis=0), (DIRECTIONS, count)), axis=0)
-        lowered = xp.minimum(lowered, xp.take(key, key, axis=0))
+        lowered = key
+        for d in range(DIRECTIONS):
+            lowered = xp.minimum(lowered, xp.where(same[d], neighbour(xp, key, d), key))
+        pointed = xp.reshape(xp.astype(lowered, index) + base, (-1,))
+        lowered = xp.minimum(lowered, xp.reshape(xp.take(xp.reshape(lowered, (-1,)), pointed, axis=0), shape))
         if not bool(xp.any(lowered != key)):
-            break
+            return xp.astype(lowered, xp.int32)
         key = lowered
-    base = xp.reshape(xp.arange(boards, dtype=dtype, device=_device(same[0])) * size, (boards, 1, 1))
-    return xp.astype(xp.reshape(key, shape) - base, xp.int32)
 
 
 def along(xp: Namespace, values: Array, index: Array) -> Array:
