@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passalive.batch.flood import DIRECTIONS, Array, Components, Namespace, gather, label, neighbour
+from passalive.batch.flood import DIRECTIONS, Array, Components, Namespace, gather, label, merge, neighbour
 
 
 @dataclass(frozen=True)
@@ -156,13 +156,7 @@ def _cast_out(
     part_alive, part_counts = _cast_out(
         xp, part_own, part_regions, part_labels, part_components, small, xp.take(alive, index, axis=0)
     )
-    # back in place: board m takes part (number of changed boards before m) where it changed
-    place = xp.astype(xp.cumulative_sum(xp.astype(changed, xp.int32)), xp.int32) - 1
-    place = xp.where(changed, place, 0)
-    mask = xp.reshape(changed, (boards, 1, 1))
-    alive = xp.where(mask, xp.take(part_alive, place, axis=0), alive)
-    counts = xp.where(mask, xp.take(part_counts, place, axis=0), counts)
-    return alive, counts
+    return merge(xp, changed, part_alive, alive), merge(xp, changed, part_counts, counts)
 
 
 def _least(xp: Namespace, components: Components, values: Array) -> Array:
