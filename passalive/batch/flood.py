@@ -96,7 +96,8 @@ def _lower(xp: Namespace, key: Array, same: list[Array]) -> Array:
     boards, size = shape[0], shape[1] * shape[2]
     index = xp.int64 if boards * size >= 2**31 else xp.int32
     base = xp.reshape(xp.arange(boards, dtype=index, device=_device(key)) * size, (boards, 1, 1))
-    for _ in range(STAGE):
+    changed = xp.ones(shape, dtype=xp.bool, device=_device(key))
+    for _ in range(max(1, STAGE)):
         lowered = key
         for d in range(DIRECTIONS):
             lowered = xp.minimum(lowered, xp.where(same[d], neighbour(xp, key, d), key))
