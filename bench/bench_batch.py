@@ -183,7 +183,7 @@ def backend(name: str, device: str) -> tuple[Callable[[np.ndarray[Any, Any]], An
     if name == "jax":
         import jax
 
-        placed = jax.devices(device)[0] if device != "default" else jax.devices()[0]
+        placed = jax.devices("cpu")[0] if device == "cpu" else jax.devices()[0]  # else its default: the GPU
         state: dict[str, Any] = {}
 
         def put(a: np.ndarray[Any, Any]) -> Any:
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", default="numpy", help="numpy, torch, cupy, jax, comma-separated, or all (those installed)")
     parser.add_argument("--device", default="cpu", help="cpu or cuda (torch, jax); cupy is always on its GPU")
     parser.add_argument("--n", type=int, default=0, help="positions timed per size and backend (default: 2 batches on cpu, 1,000,000 on a GPU)")
-    parser.add_argument("--batch-size", type=int, default=0, help="positions per call (default: 1024 on cpu, 32768 on a GPU)")
+    parser.add_argument("--batch-size", type=int, default=0, help="positions per call (default: 1024 on cpu, 131072 on a GPU)")
     parser.add_argument("--sizes", default="9,13,19", help="board sizes, comma-separated")
     parser.add_argument("--suicide", default="no", choices=["no", "multi"], help="the suicide rule")
     parser.add_argument("--seed", type=int, default=1, help="random positions' seed (--save-positions)")
@@ -254,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     names = ["numpy", "torch", "cupy", "jax"] if args.backend == "all" else args.backend.split(",")
     names = [name for name in names if args.backend != "all" or _installed(name)]
     gpu = args.device != "cpu" or names != ["numpy"]
-    batch_size = args.batch_size or (32768 if gpu else 1024)
+    batch_size = args.batch_size or (131072 if gpu else 1024)
     suicide = Suicide.parse(args.suicide)
     positions = load_positions(args.positions)
     failures = 0
@@ -272,11 +272,23 @@ def main(argv: list[str] | None = None) -> int:
             n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)
             speed = timed(black, white, suicide, name, args.device, n, batch_size)
             verdict = "equal on all" if not wrong else f"DIFFERENT on {wrong} of"
+            memory = _peak_memory(name, args.device)
             print(
                 f"  batch {name:5} on {dev:4}: {speed:12,.0f} positions/s ({speed / rate:6.2f}x direct; "
-                f"batch {batch_size}, {max(1, n // batch_size) * batch_size} positions); {verdict} {len(black)} positions"
+                f"batch {batch_size}, {max(1, n // batch_size) * batch_size} positions{memory}); {verdict} {len(black)} positions"
             )
     return 1 if failures else 0
+
+
+def _peak_memory(name: str, device: str) -> str:
+    """", peak N GiB" of a torch CUDA device since the last call (reset), else ""."""
+    if name != "torch" or device == "cpu":
+        return ""
+    import torch
+
+    peak = torch.cuda.max_memory_allocated() / 2**30
+    torch.cuda.reset_peak_memory_stats()
+    return f", peak {peak:.1f} GiB"
 
 
 def _installed(name: str) -> bool:
