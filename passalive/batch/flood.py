@@ -2,8 +2,9 @@
 
 Every function takes the array namespace `xp` (the array API of the arrays'
 own library, as `array_api_compat.array_namespace` gives it) and arrays whose
-last two axes are the board's rows and columns; the leading axes are
-positions (and channels).  Only functions of the array API standard are used
+last two axes are the board's rows and columns (or, for `along` and
+`Components`, whose last axis is a board's points in reading order); the
+leading axes are positions (and channels).  Only functions of the array API standard are used
 (`concat`, `where`, `minimum`, `take`, `reshape`, `any`), so the same code runs
 on numpy, CuPy, PyTorch and JAX arrays, on whatever device they are.
 
