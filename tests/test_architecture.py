@@ -1,6 +1,6 @@
 """The layers of docs/architecture.md, enforced: a package imports only the layers beneath it.
 
-    errors < go < grammar, rules, solver, output < definitions < tools < cli
+    errors < go < grammar, rules, solver, output, batch < definitions < tools < cli
 
 Inside a package the modules import one another without a circle: every
 import counts (at the top, inside a function, or for type checking only),
@@ -25,6 +25,7 @@ LAYERS: dict[str, int] = {
     "rules": 2,
     "solver": 2,
     "output": 2,
+    "batch": 2,
     "definitions": 3,
     "tools": 4,
     "cli": 5,

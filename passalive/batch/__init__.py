@@ -1,0 +1,105 @@
+"""Pass-alive stones and territory of many positions at once, on any array library.
+
+    import numpy as np
+    from passalive import batch
+    black = np.zeros((1000, 19, 19), dtype=bool)   # N positions, rows, columns
+    white = np.zeros((1000, 19, 19), dtype=bool)
+    alive_black, alive_white = batch.pass_alive(black, white)              # suicide illegal
+    territory_black, territory_white = batch.territory(black, white, suicide="multi")
+
+The answers are the direct implementation's (`passalive.analyse`, variant
+`casting-out`, or `suicide` when suicide is legal, territory by the
+`healthy` convention) for each position of the batch, as boolean arrays of
+the inputs' shape, library and device: numpy, CuPy, PyTorch or JAX arrays
+are taken as given (through `array_api_compat.array_namespace`), so a batch on
+a GPU is computed there.  The kernel is in `kernel.py`, its array primitives
+in `flood.py`; docs/batch.md of the source gives the semantics and figures.
+
+This package imports `passalive.go` and `passalive.errors` only, and
+`array_api_compat` when called (the extra `passalive[batch]`, with numpy):
+the GPU libraries are the user's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from passalive.batch.flood import Array
+from passalive.batch.kernel import cast_out
+from passalive.errors import UsageError
+from passalive.go.suicide import Suicide
+
+__all__ = ["BatchAnalysis", "analyse", "pass_alive", "territory"]
+
+
+@dataclass(frozen=True)
+class BatchAnalysis:
+    """Pass-alive stones and territory of each colour, boolean arrays shaped like the input."""
+
+    alive_black: Array
+    alive_white: Array
+    territory_black: Array
+    territory_white: Array
+
+
+def analyse(black: Array, white: Array, suicide: Suicide | str = "no") -> BatchAnalysis:
+    """Pass-alive stones and territory of both colours in each position of a batch.
+
+    `black` and `white` are boolean arrays shaped `[N, H, W]` (N positions
+    of H rows and W columns, no point of both colours), of one array library
+    and device.  `suicide`: `no` (casting-out) or `multi`/`all` (multi-stone
+    suicide legal: a region is healthy only when every point of it touches
+    the chain).  Raises UsageError for arrays of another shape or type, or
+    an unknown rule.
+    """
+    from array_api_compat import array_namespace
+
+    rule = _rule(suicide)
+    xp = array_namespace(black, white)
+    _check(xp, black, white)
+    n = black.shape[0]
+    if n == 0:
+        return BatchAnalysis(black, white, black, white)  # no position: empty answers of the right shape
+    own = xp.concat([black, white], axis=0)
+    opponent = xp.concat([white, black], axis=0)
+    verdicts = cast_out(xp, own, opponent, all_points=rule is not Suicide.ILLEGAL)
+    alive, territory = verdicts.alive, verdicts.territory
+    return BatchAnalysis(alive[:n, ...], alive[n:, ...], territory[:n, ...], territory[n:, ...])
+
+
+def pass_alive(black: Array, white: Array, suicide: Suicide | str = "no") -> tuple[Array, Array]:
+    """The pass-alive stones of each colour, `(alive_black, alive_white)`: see `analyse`."""
+    result = analyse(black, white, suicide)
+    return result.alive_black, result.alive_white
+
+
+def territory(black: Array, white: Array, suicide: Suicide | str = "no") -> tuple[Array, Array]:
+    """The pass-alive territory of each colour, `(territory_black, territory_white)`
+    (empty points and dead opponent stones): see `analyse`."""
+    result = analyse(black, white, suicide)
+    return result.territory_black, result.territory_white
+
+
+def _rule(suicide: Suicide | str) -> Suicide:
+    """The suicide rule, a UsageError for an unknown name."""
+    if isinstance(suicide, Suicide):
+        return suicide
+    for rule in Suicide:
+        if rule.value == suicide:
+            return rule
+    raise UsageError(f"unknown suicide rule {suicide!r}; use one of: no, multi, all")
+
+
+def _check(xp: object, black: Array, white: Array) -> None:
+    """A UsageError unless both are boolean `[N, H, W]` arrays of one shape with no point of both colours."""
+    for name, stones in (("black", black), ("white", white)):
+        if len(stones.shape) != 3:
+            raise UsageError(f"{name} must be shaped [N, H, W] (positions, rows, columns), got {tuple(stones.shape)}")
+        if stones.dtype != xp.bool:  # type: ignore[attr-defined]  # an array-API namespace, typed as object
+            raise UsageError(f"{name} must be a boolean array, got {stones.dtype}")
+    if tuple(black.shape) != tuple(white.shape):
+        raise UsageError(f"black and white differ in shape: {tuple(black.shape)} and {tuple(white.shape)}")
+    if black.shape[1] == 0 or black.shape[2] == 0:
+        raise UsageError(f"a board needs at least one point, got {tuple(black.shape)}")
+    if bool(xp.any(black & white)):  # type: ignore[attr-defined]
+        raise UsageError("a point is both black and white")
