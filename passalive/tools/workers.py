@@ -1,0 +1,192 @@
+"""Where independent pieces of work run: local processes (`--jobs N`) or a Dask cluster (`--cluster ADDRESS`).
+
+The commands that share their work out -- the files of `analyse`, `score`
+and the other reading commands, the units of `explore` -- see both kinds of
+pool through one small interface, `Lanes`: a `concurrent.futures.Executor`
+to submit module-level functions to, and `width()`, how many pieces can run
+at once.  A caller keeps about twice that many in flight and no more, so
+results stream back while the rest runs and memory stays bounded however
+long the input; `ordered` does that and yields the results in input order.
+
+* `processes(jobs, ...)`: forked processes on this machine (the standard
+  library's `multiprocessing.Pool`); left by an error or a signal, the pool
+  is ended at once (`terminate`) rather than waited for.
+* `cluster(address)`: a Dask client of a running `dask scheduler`
+  (`tcp://host:port`), its executor and its workers' threads as the width
+  (asked again at most once a second, so workers that join later are used).
+  `distributed` is imported only here, and every failure to start is a
+  `UsageError` (exit status 2, one line): the package missing, the
+  scheduler out of reach, a worker that cannot run this version of
+  passalive.  A worker lost mid-run costs only time: the scheduler gives its
+  tasks to the others (every task is a pure function of its arguments), and
+  the results come back as if nothing had happened.
+
+Why `--jobs` keeps its process pool rather than starting a local Dask
+cluster in-process: docs/cluster.md (measured by bench/bench_cluster.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from passalive.errors import UsageError
+
+A = TypeVar("A")
+T = TypeVar("T")
+
+IN_FLIGHT = 2
+"""Pieces of work kept submitted per lane: one running, one waiting, so no lane idles between two."""
+
+WIDTH_SECONDS = 1.0
+"""How long a cluster's width (its workers' threads) is taken as known before it is asked again."""
+
+
+@dataclass(frozen=True)
+class Lanes:
+    """A pool of workers: where to submit work, and how many pieces run at once."""
+
+    executor: Executor
+    width: Callable[[], int]
+
+
+def ordered(lanes: Lanes, function: Callable[[A], T], arguments: Iterable[A]) -> Iterator[T]:
+    """`function(a)` for every argument, run on the lanes, yielded in input order.
+
+    At most `IN_FLIGHT` x width calls are submitted at a time, and the
+    arguments are drawn from their iterable only as room is made, so a
+    long input is never held whole (the cluster's files are read here, one
+    window at a time).  An exception of a call is raised where its result
+    would have been yielded.
+    """
+    pending: deque[Future[T]] = deque()
+    source = iter(arguments)
+    exhausted = False
+    while True:
+        while not exhausted and len(pending) < IN_FLIGHT * max(1, lanes.width()):
+            try:
+                argument = next(source)
+            except StopIteration:
+                exhausted = True
+                break
+            pending.append(lanes.executor.submit(function, argument))
+        if not pending:
+            return
+        yield pending.popleft().result()
+
+
+# ----------------------------------------------------------- local processes
+
+
+class _ForkPool(Executor):
+    """`multiprocessing.Pool` (forked workers) as an Executor: `shutdown(wait=False)` ends the workers at once."""
+
+    def __init__(self, jobs: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+        import multiprocessing
+
+        self._pool = multiprocessing.get_context("fork").Pool(jobs, initializer=initializer, initargs=initargs)
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        future.set_running_or_notify_cancel()
+        self._pool.apply_async(fn, args, kwargs, callback=future.set_result, error_callback=future.set_exception)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if wait and not cancel_futures:
+            self._pool.close()
+        else:
+            self._pool.terminate()
+        self._pool.join()
+
+
+@contextlib.contextmanager
+def processes(
+    jobs: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
+) -> Iterator[Lanes]:
+    """`jobs` forked worker processes on this machine, each started by `initializer(*initargs)`;
+    waited for when the block ends normally, ended at once when it ends by an exception (a signal's too)."""
+    pool = _ForkPool(jobs, initializer, initargs)
+    try:
+        yield Lanes(pool, lambda: jobs)
+    except BaseException:
+        pool.shutdown(wait=False)
+        raise
+    pool.shutdown(wait=True)
+
+
+# ------------------------------------------------------------------ Dask
+
+
+def passalive_version() -> str:
+    """This installation's version (run on each worker of a cluster, to compare with the client's)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("passalive")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing it
+        return "unknown"
+
+
+@contextlib.contextmanager
+def cluster(address: str) -> Iterator[Lanes]:
+    """The workers of the Dask scheduler at `address`, through a client of it.
+
+    UsageError when `distributed` is not installed, the scheduler cannot be
+    reached within Dask's connect timeout (`distributed.comm.timeouts.connect`,
+    30 s unless configured), or a worker cannot run passalive or runs
+    another version (workers that join later are not checked).  The client
+    is closed at the end; work still pending (an error, a signal) is
+    cancelled on the cluster.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(
+            "--cluster needs Dask's `distributed` package, which is not installed: pip install 'passalive[cluster]'"
+        ) from None
+    try:
+        client = Client(address, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
+    try:
+        _check_workers(client, address)
+        executor = client.get_executor(pure=False)
+        known = [0.0, 1]  # when the width was asked, and its answer
+
+        def width() -> int:
+            now = time.monotonic()
+            if now - known[0] > WIDTH_SECONDS:
+                known[:] = [now, sum(client.nthreads().values())]
+            return int(known[1])
+
+        try:
+            yield Lanes(executor, width)
+        except BaseException:
+            executor.shutdown(wait=False)  # cancels what is still pending on the cluster
+            raise
+    finally:
+        client.close()
+
+
+def _check_workers(client: Any, address: str) -> None:
+    """UsageError naming the workers that cannot run passalive or run another version of it."""
+    mine = passalive_version()
+    try:
+        theirs: dict[str, str] = client.run(passalive_version)
+    except Exception as error:  # a worker without passalive cannot even unpickle the function
+        raise UsageError(
+            f"--cluster {address}: a worker cannot run passalive ({type(error).__name__}: {error}); "
+            f"install passalive {mine} on every worker"
+        ) from None
+    other = sorted(f"{worker} has {version}" for worker, version in theirs.items() if version != mine)
+    if other:
+        raise UsageError(f"--cluster {address}: workers run another version of passalive than {mine}: {'; '.join(other)}")
+
+
+__all__ = ["Lanes", "cluster", "ordered", "passalive_version", "processes"]
