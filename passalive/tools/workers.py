@@ -9,8 +9,10 @@ results stream back while the rest runs and memory stays bounded however
 long the input; `ordered` does that and yields the results in input order.
 
 * `processes(jobs, ...)`: forked processes on this machine (the standard
-  library's `multiprocessing.Pool`); left by an error or a signal, the pool
-  is ended at once (`terminate`) rather than waited for.
+  library's `multiprocessing.Pool`, the reading commands' `--jobs`); left by
+  an error or a signal, the pool is ended at once (`terminate`) rather than
+  waited for.  `process_executor(jobs, ...)`: the standard library's
+  `ProcessPoolExecutor` (explore's `--jobs`), as before the interface.
 * `cluster(address)`: a Dask client of a running `dask scheduler`
   (`tcp://host:port`), its executor and its workers' threads as the width
   (asked again at most once a second, so workers that join later are used).
@@ -35,7 +37,7 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from passalive.errors import UsageError
+from passalive.errors import PassaliveError, UsageError
 
 A = TypeVar("A")
 T = TypeVar("T")
@@ -120,6 +122,19 @@ def processes(
     pool.shutdown(wait=True)
 
 
+@contextlib.contextmanager
+def process_executor(
+    jobs: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
+) -> Iterator[Lanes]:
+    """`jobs` worker processes of the standard library's ProcessPoolExecutor (explore's pool):
+    a worker killed from outside breaks the pool (BrokenProcessPool) rather than losing its task,
+    and the block's end waits for the work submitted."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, initializer=initializer, initargs=initargs) as pool:
+        yield Lanes(pool, lambda: jobs)
+
+
 # ------------------------------------------------------------------ Dask
 
 
@@ -167,11 +182,36 @@ def cluster(address: str) -> Iterator[Lanes]:
 
         try:
             yield Lanes(executor, width)
-        except BaseException:
+        except BaseException as error:
             executor.shutdown(wait=False)  # cancels what is still pending on the cluster
+            if isinstance(error, Exception) and _from_dask(error):
+                raise ClusterError(f"--cluster {address}: {_why(error)}") from None
             raise
     finally:
         client.close()
+
+
+class ClusterError(PassaliveError):
+    """The cluster could not finish the work: a task whose workers died too often (Dask's
+    `distributed.scheduler.allowed-failures`, 3 by default), or the scheduler lost.  `explore --out`
+    resumes from the units recorded; other commands are run again."""
+
+
+def _why(error: Exception) -> str:
+    """What went wrong on the cluster, in a line."""
+    if type(error).__name__ == "KilledWorker" and len(error.args) == 3:
+        task, worker, failures = error.args
+        where = getattr(worker, "address", worker)
+        return (f"the workers running the task {task} died {failures} times, the last {where} "
+                "(Dask's distributed.scheduler.allowed-failures); is a worker running out of memory?")
+    return f"the cluster failed: {type(error).__name__}: {error}"
+
+
+def _from_dask(error: Exception) -> bool:
+    """Whether an error is the cluster's (Dask's own, or a task cancelled under us) rather than the work's."""
+    from concurrent.futures import CancelledError
+
+    return isinstance(error, CancelledError) or type(error).__module__.split(".")[0] in ("distributed", "dask")
 
 
 def _check_workers(client: Any, address: str) -> None:
@@ -189,4 +229,4 @@ def _check_workers(client: Any, address: str) -> None:
         raise UsageError(f"--cluster {address}: workers run another version of passalive than {mine}: {'; '.join(other)}")
 
 
-__all__ = ["Lanes", "cluster", "ordered", "passalive_version", "processes"]
+__all__ = ["ClusterError", "Lanes", "cluster", "ordered", "passalive_version", "process_executor", "processes"]

@@ -521,7 +521,10 @@ def run(
         else:
             from passalive.tools import workers
 
-            lanes = workers.cluster(cluster) if cluster is not None else workers.processes(jobs, die_with_parent, (os.getpid(),))
+            if cluster is not None:
+                lanes = workers.cluster(cluster)
+            else:
+                lanes = workers.process_executor(jobs, die_with_parent, (os.getpid(),))
             with lanes as pool:
                 pending: set[Future[UnitRecord]] = set()
                 queue = list(todo)
