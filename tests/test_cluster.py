@@ -10,6 +10,8 @@ a local run.  Every process started is killed at the end, whatever happens
 (each in its own session; the scheduler also ends by itself once idle for
 two minutes, the workers when it is gone).
 
+`score --cluster` on a cluster inside the test process gives the lines of a local run.
+
 Without a cluster: `--cluster` without `distributed` installed, a scheduler
 that cannot be reached, `--jobs` with `--cluster`, and a worker running
 another version of passalive are each one line and exit status 2.
@@ -210,3 +212,14 @@ def test_the_clusters_own_errors_are_told_apart_and_said_in_a_line() -> None:
         "the workers running the task run_unit-1 died 3 times, the last tcp://127.0.0.1:9 "
         "(Dask's distributed.scheduler.allowed-failures); is a worker running out of memory?"
     )
+
+
+def test_score_on_a_cluster_in_this_process_gives_the_local_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    from distributed import LocalCluster
+
+    args = ["score", str(GAMES), "--jsonl"]
+    code, local, _ = run(args, capsys)
+    assert code == 0
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://", dashboard_address=":0") as cluster:
+        code, shared, err = run([*args, "--cluster", cluster.scheduler_address], capsys)
+    assert (code, shared) == (0, local), err
