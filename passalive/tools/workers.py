@@ -165,30 +165,54 @@ def cluster(address: str) -> Iterator[Lanes]:
         raise UsageError(
             "--cluster needs Dask's `distributed` package, which is not installed: pip install 'passalive[cluster]'"
         ) from None
-    try:
-        client = Client(address, set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
-    try:
-        _check_workers(client, address)
-        executor = client.get_executor(pure=False)
-        known = [0.0, 1]  # when the width was asked, and its answer
-
-        def width() -> int:
-            now = time.monotonic()
-            if now - known[0] > WIDTH_SECONDS:
-                known[:] = [now, sum(client.nthreads().values())]
-            return int(known[1])
-
+    with _quiet_dask():
         try:
-            yield Lanes(executor, width)
-        except BaseException as error:
-            executor.shutdown(wait=False)  # cancels what is still pending on the cluster
-            if isinstance(error, Exception) and _from_dask(error):
-                raise ClusterError(f"--cluster {address}: {_why(error)}") from None
-            raise
+            client = Client(address, set_as_default=False)
+        except (OSError, TimeoutError, ValueError, TypeError) as error:
+            raise UsageError(f"--cluster {address}: cannot reach a Dask scheduler there ({error})") from None
+        with contextlib.closing(client):
+            yield from _work_on(client, address)
+
+
+@contextlib.contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own log records go nowhere while the command is a client: a lost worker is the
+    scheduler's business, and what ends the command is said in one line (`ClusterError`).
+    The loggers' levels are put back at the end."""
+    import logging
+
+    tops = ("distributed", "dask", "tornado", "asyncio")
+    names = [*tops, *(name for name in logging.root.manager.loggerDict if name.split(".")[0] in tops)]
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]  # those Dask gave levels of their own too
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
     finally:
-        client.close()
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
+
+
+def _work_on(client: Any, address: str) -> Iterator[Lanes]:
+    """The lanes of a connected client (the body of `cluster`)."""
+    _check_workers(client, address)
+    executor = client.get_executor(pure=False)
+    known = [0.0, 1]  # when the width was asked, and its answer
+
+    def width() -> int:
+        now = time.monotonic()
+        if now - known[0] > WIDTH_SECONDS:
+            known[:] = [now, sum(client.nthreads().values())]
+        return int(known[1])
+
+    try:
+        yield Lanes(executor, width)
+    except BaseException as error:
+        executor.shutdown(wait=False)  # cancels what is still pending on the cluster
+        if isinstance(error, Exception) and _from_dask(error):
+            raise ClusterError(f"--cluster {address}: {_why(error)}") from None
+        raise
 
 
 class ClusterError(PassaliveError):
@@ -204,6 +228,10 @@ def _why(error: Exception) -> str:
         where = getattr(worker, "address", worker)
         return (f"the workers running the task {task} died {failures} times, the last {where} "
                 "(Dask's distributed.scheduler.allowed-failures); is a worker running out of memory?")
+    from concurrent.futures import CancelledError
+
+    if isinstance(error, CancelledError):
+        return "the work was cancelled on the cluster: the scheduler was lost, or another client cancelled it"
     return f"the cluster failed: {type(error).__name__}: {error}"
 
 
