@@ -167,6 +167,7 @@ def test_without_distributed_the_option_says_what_to_install(capsys: pytest.Capt
 
 def test_a_scheduler_out_of_reach_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     import dask
+    import distributed  # noqa: F401  # its defaults in dask's config first: leaving the block below puts back what was there before
 
     address = f"tcp://127.0.0.1:{_free_port()}"
     with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
