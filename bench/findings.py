@@ -3,6 +3,7 @@
     .venv/bin/python bench/findings.py                      # resume every search, 10 minutes each, then write
     .venv/bin/python bench/findings.py --only exhaustive-4x4 --time-limit 600 --jobs 2
     .venv/bin/python bench/findings.py --write-only          # just regenerate the document
+    .venv/bin/python bench/findings.py --only exhaustive-4x5-knechtel --cluster tcp://127.0.0.1:8786   # on a Dask cluster
 
 Each search keeps its JSON-lines record in `bench/runs/NAME.jsonl`, so runs
 stop and resume across sessions; the document is written from those records
@@ -77,6 +78,15 @@ SEARCHES: dict[str, Search] = {
         seed=2027,
         unit_size=200,
         truth=TruthOptions(3000, lemmas=True),
+    ),
+    # Beyond 4x4 (issue 23): Knechtel's marking against the game on every class of 4x5, 4,096 units
+    # of about 150,000 positions; far more than one machine does in a session, so run on a cluster
+    # (docs/cluster.md) and resumed.
+    "exhaustive-4x5-knechtel": Search(
+        (Comparison(SideSpec("knechtel", Suicide.ILLEGAL), SideSpec("truth", Suicide.ILLEGAL)),),
+        ("4x5",),
+        True,
+        truth=TruthOptions(1_000_000),
     ),
 }
 
@@ -251,6 +261,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", action="append", choices=sorted(SEARCHES), help="run only these searches")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per search before it stops (resumable)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--cluster", metavar="ADDRESS", help="run the units on this Dask scheduler's workers (docs/cluster.md)")
     parser.add_argument("--write-only", action="store_true", help="regenerate the document from the records")
     args = parser.parse_args(argv)
     RUNS.mkdir(parents=True, exist_ok=True)
@@ -258,7 +269,8 @@ def main(argv: list[str] | None = None) -> None:
         for name in args.only or list(SEARCHES):
             started = time.monotonic()
             print(f"== {name}", file=sys.stderr)
-            run(SEARCHES[name], out=RUNS / f"{name}.jsonl", jobs=args.jobs, time_limit=args.time_limit, shrink_examples=0)
+            run(SEARCHES[name], out=RUNS / f"{name}.jsonl", jobs=args.jobs, time_limit=args.time_limit, shrink_examples=0,
+                cluster=args.cluster)
             print(f"   {time.monotonic() - started:.0f} s", file=sys.stderr)
     summaries = {name: summary_of(name, search) for name, search in SEARCHES.items() if (RUNS / f"{name}.jsonl").exists()}
     write(summaries)

@@ -299,3 +299,13 @@ def test_the_lemmas_give_the_same_truth_on_small_boards(case, suicide, colour):
     searched = Evaluator(grid, position, {}, TruthOptions()).verdict(side, colour)
     with_lemmas = Evaluator(grid, position, {}, TruthOptions(lemmas=True)).verdict(side, colour)
     assert with_lemmas.alive == searched.alive and not with_lemmas.unknown
+
+
+def test_boards_beyond_16_points_are_cut_into_finer_units_named_in_the_key() -> None:
+    from passalive.tools.explore.search import group_count
+
+    assert [group_count(size) for size in ("4x4", "3x3", "3x6", "4x5")] == [256, 256, 1024, 4096]
+    small = Search(SUITE[:1], ("4x4",), True)
+    big = Search(SUITE[:1], ("4x4", "4x5"), True)
+    assert "units" not in json.loads(small.key)  # the records of earlier runs still belong to their search
+    assert json.loads(big.key)["units"] == {"4x5": 4096}

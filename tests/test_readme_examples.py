@@ -90,8 +90,19 @@ def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.fixture(scope="module")
+def dask_scheduler():
+    """The address of a Dask cluster in this process (a scheduler and one worker thread, over TCP),
+    which the `--cluster` examples are run on instead of the address they show."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                      dashboard_address=":0") as cluster:
+        yield cluster.scheduler_address
+
+
 @pytest.mark.parametrize("line", readme_commands())
-def test_readme_example_runs_as_written(line, scratch, capsys, monkeypatch):
+def test_readme_example_runs_as_written(line, scratch, capsys, monkeypatch, request):
     monkeypatch.chdir(scratch)
     command = re.sub(r"\s+#.*$", "", line)
     argv = shlex.split(command)[1:]
@@ -113,6 +124,9 @@ def test_readme_example_runs_as_written(line, scratch, capsys, monkeypatch):
                 argv = [becomes if arg == was else arg for arg in argv]
     if "explore" in argv:
         argv.append("--no-progress")
+    if "--cluster" in argv:
+        at = argv.index("--cluster") + 1
+        argv[at] = request.getfixturevalue("dask_scheduler")
     with pytest.raises(SystemExit) as done:
         main(argv)
         raise SystemExit(0)

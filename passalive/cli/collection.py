@@ -15,6 +15,10 @@ order.  The options every reading command shares come from
 * `--progress`: a progress bar on stderr (files, positions, positions/s),
   shown anyway when stderr is a terminal;
 * `--jobs N`: files are shared among N processes; output stays in input order;
+* `--cluster ADDRESS`: files are shared among the workers of a running Dask
+  scheduler instead (`passalive.tools.workers`); this process reads each
+  file and sends its bytes, so the workers need not see the files; output
+  stays in input order, and a worker lost mid-run only costs time;
 * `--board-size N`: plain boards with coordinates are cut from an NxN board;
 * `--pretty`: the `--json` document indented (it is anyway on a terminal;
   compact otherwise, as a pipeline wants it).
@@ -88,6 +92,8 @@ class Runner:
     jsonl: bool = False
     progress: bool = False
     jobs: int = 1
+    cluster: str | None = None
+    """The address of a Dask scheduler to share the files out on (`--cluster`)."""
 
 
 def _remember_pretty(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -190,6 +196,9 @@ def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--progress", is_flag=True, help="Show a progress bar on stderr (shown anyway on a terminal)."),
         click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
                      help="Share the files among N processes (output in input order)."),
+        click.option("--cluster", default=None, metavar="ADDRESS",
+                     help="Share the files among the workers of a running Dask scheduler, e.g. tcp://host:8786 "
+                          "(needs passalive[cluster]; see docs/cluster.md)."),
         click.option("--pretty", is_flag=True, expose_value=False, callback=_remember_pretty,
                      help="Indent the --json document (default: indented on a terminal, compact otherwise)."),
     ]
@@ -219,6 +228,7 @@ class Inputs:
     jsonl: bool = False
     progress: bool = False
     jobs: int = 1
+    cluster: str | None = None
 
     def selection(self, **more: Any) -> Selection:
         """Which positions to read (`more`: the command's own reading options); a
@@ -234,8 +244,10 @@ class Inputs:
 
     @property
     def runner(self) -> Runner:
-        """How to run over the inputs."""
-        return Runner(self.keep_going, self.jsonl, self.progress, self.jobs)
+        """How to run over the inputs; a UsageError for --jobs with --cluster (the cluster decides how many)."""
+        if self.cluster is not None and self.jobs > 1:
+            raise UsageError("give --jobs N (processes on this machine) or --cluster ADDRESS (a Dask cluster's workers), not both")
+        return Runner(self.keep_going, self.jsonl, self.progress, self.jobs, self.cluster)
 
     def output(self, as_json: bool, fmt: str) -> str:
         """The command's output: `json`, `jsonl`, a picture format or `text`; a
@@ -393,17 +405,20 @@ class Item:
         return text
 
 
-def read_items(path: str, selection: Selection, warn: Callable[[str], None]) -> Iterator[Item]:
+def read_items(
+    path: str, selection: Selection, warn: Callable[[str], None], given: tuple[str, bytes, int] | None = None
+) -> Iterator[Item]:
     """The items of one file, in order; reader warnings go to `warn`.
 
     The file is read whole (up to MAX_FILE_BYTES), but the diagrams of a
     diagram file are parsed one at a time as they are asked for, so a file of
-    thousands of boards is worked through in the memory of one.
+    thousands of boards is worked through in the memory of one.  `given`: the
+    file as `read_input` read it elsewhere (by the client of a cluster).
     """
     from passalive.grammar.files import read_input
     from passalive.grammar.read import looks_like_sgf
 
-    name, data, bom = read_input(path)
+    name, data, bom = given if given is not None else read_input(path)
     is_sgf = selection.input_format == "sgf" or (
         selection.input_format is None and (name.lower().endswith(".sgf") or looks_like_sgf(data))
     )
@@ -537,14 +552,36 @@ class FileResult(Generic[T]):
 
 def _do_file(selection: Selection, work: Callable[[Item, S], T], settings: S, path: str) -> FileResult[T]:
     """Every item of one file through `work` (in a worker process with --jobs)."""
+    return _do_read(selection, work, settings, (path, None))
+
+
+def _do_read(
+    selection: Selection, work: Callable[[Item, S], T], settings: S, file: tuple[str, tuple[str, bytes, int] | str | None]
+) -> FileResult[T]:
+    """Every item of one file through `work`: the file as (path, what reading it gave -- its name and
+    bytes, or the error -- or None to read it here).  On a cluster's worker, the file came as bytes."""
+    path, given = file
     done: FileResult[T] = FileResult()
+    if isinstance(given, str):
+        done.error = given
+        return done
     try:
-        for item in read_items(path, selection, done.warnings.append):
+        for item in read_items(path, selection, done.warnings.append, given):
             done.results.append(work(item, settings))
             done.positions += 1
     except PassaliveError as error:
         done.error = error.format()
     return done
+
+
+def _read_here(path: str) -> tuple[str, tuple[str, bytes, int] | str]:
+    """A file read by this process for a cluster's worker: (path, its name and bytes), or (path, the error)."""
+    from passalive.grammar.files import read_input
+
+    try:
+        return path, read_input(path)
+    except InputError as error:
+        return path, error.format()
 
 
 @handled()  # SIGINT/SIGTERM: one line and exit 130/143 (passalive.cli.signals), the workers ended
@@ -590,13 +627,22 @@ def run(
             click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
 
     try:
-        if runner.jobs > 1 and len(files) > 1 and "-" not in files:  # standard input is read by this process
-            import multiprocessing
+        parallel = runner.jobs > 1 and len(files) > 1 and "-" not in files  # standard input is read by this process
+        if runner.cluster is not None or parallel:
+            from passalive.tools import workers
 
-            job = functools.partial(_do_file, selection, work, settings)
             # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
-            with multiprocessing.get_context("fork").Pool(min(runner.jobs, len(files)), initializer=worker_init) as pool:
-                for path, done in zip(files, pool.imap(job, files, chunksize=1)):
+            # (a cluster's pending tasks are cancelled)
+            if runner.cluster is not None:
+                lanes = workers.cluster(runner.cluster)
+                job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings)
+                tasks: Iterator[Any] = (_read_here(path) for path in files)  # read as room is made
+            else:
+                lanes = workers.processes(min(runner.jobs, len(files)), worker_init)
+                job = functools.partial(_do_file, selection, work, settings)
+                tasks = iter(files)
+            with lanes as pool:
+                for path, done in zip(files, workers.ordered(pool, job, tasks)):
                     for result in done.results:
                         emit(result)
                     report(path, done)

@@ -2,6 +2,7 @@
 
     passalive explore --compare casting-out truth --suicide multi --board 9x9 --random 2000 --seed 1
     passalive explore --suite --board 4x4 --exhaustive --jobs 2 --out runs/4x4.jsonl
+    passalive explore --suite --board 4x4 --exhaustive --cluster tcp://127.0.0.1:8786 --out runs/4x4.jsonl
 
 Exit status: 0 when the search is complete, or when `--until-found` stopped
 it at a disagreement; 3 when `--time-limit` stopped it first (the counts
@@ -168,6 +169,9 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--unit", "unit_size", type=int, default=500, show_default=True, help="Random positions per unit of work.")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, help="Processes (0: one per core, at most 2).")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Run the units on the workers of a running Dask scheduler, e.g. tcp://host:8786 "
+                   "(needs passalive[cluster]; see docs/cluster.md).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
 @click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
 @click.option("--z3", "z3_seconds", type=Seconds(0.0, open_low=False), metavar="S", default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
@@ -194,6 +198,7 @@ def command(
     seed: int,
     unit_size: int,
     jobs: int,
+    cluster: str | None,
     out: Path | None,
     budget: int | None,
     z3_seconds: float,
@@ -223,6 +228,7 @@ def command(
     Examples:
       passalive explore --compare casting-out truth --suicide multi --board 9x9 --random 100000 --seed 1 --until-found
       passalive explore --suite --board 4x4 --exhaustive --jobs 2 --out 4x4.jsonl
+      passalive explore --suite --board 4x4 --exhaustive --cluster tcp://127.0.0.1:8786 --out 4x4.jsonl
     """
     import time
 
@@ -240,6 +246,8 @@ def command(
         budget = 1_000_000 if exhaustive else 3000
     if count < 0 or unit_size < 1 or budget < 1:
         raise UsageError("--random, --unit and --budget must be positive")
+    if cluster is not None and jobs != 1:
+        raise UsageError("give --jobs N (processes on this machine) or --cluster ADDRESS (a Dask cluster's workers), not both")
     search = Search(
         tuple(comparisons),
         all_sizes,
@@ -259,6 +267,7 @@ def command(
         time_limit=time_limit,
         shrink_examples=shrink_examples,
         until_found=until_found,
+        cluster=cluster,
     )
     elapsed = time.monotonic() - started
     note = incomplete_note(summary, until_found, out)

@@ -36,7 +36,7 @@ import random
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -107,6 +107,9 @@ class Search:
             **({"lemmas": True} if self.truth.lemmas else {}),
             "programs": [list(p) for p in self.programs],
         }
+        finer = {size: group_count(size) for size in self.sizes if self.exhaustive and group_count(size) != EXHAUSTIVE_GROUPS}
+        if finer:  # boards beyond 16 points (named so that a record cut into other units is not taken for this one's)
+            data["units"] = finer
         return json.dumps(data, sort_keys=True)
 
     @property
@@ -132,7 +135,15 @@ class Search:
 
 
 EXHAUSTIVE_GROUPS = 256
-"""Exhaustive runs split the canonical black masks of a board into about this many units."""
+"""Exhaustive runs split the canonical black masks of a board of up to 16 points into about this
+many units, and twice as many for every point beyond (`group_count`)."""
+
+
+def group_count(size: str) -> int:
+    """How many units an exhaustive run of a board is cut into: 256 up to 16 points, twice as
+    many for every point beyond (4x5: 4,096 units of about 150,000 positions, a minute or two of
+    work each), so that a unit -- what a lost cluster worker or a stopped run loses -- stays small."""
+    return EXHAUSTIVE_GROUPS << max(0, Grid.parse(size).n - 16)
 
 
 @lru_cache(maxsize=4)
@@ -145,7 +156,7 @@ def exhaustive_groups(size: str) -> tuple[tuple[int, ...], ...]:
     """The canonical black masks of a board, dealt round-robin into units
     (round-robin evens out the work: small masks have the most positions)."""
     chunks = _exhaustive(size).chunks()
-    count = min(EXHAUSTIVE_GROUPS, len(chunks))
+    count = min(group_count(size), len(chunks))
     return tuple(tuple(chunks[i::count]) for i in range(count))
 
 
@@ -442,13 +453,16 @@ def run(
     time_limit: float | None = None,
     shrink_examples: int = 3,
     until_found: bool = False,
+    cluster: str | None = None,
 ) -> Summary:
     """Run (or resume) a search and summarise it.
 
     Units already recorded in `out` for the same search are skipped; each
     unit finished is appended to `out` at once.  `time_limit` stops starting
     new units after that many seconds, `until_found` as soon as a unit has
-    found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes.
+    found a disagreement (the summary then says how many units remain).  `jobs` > 1 runs units in that many processes,
+    `cluster` (a Dask scheduler's address) on that cluster's workers instead (`passalive.tools.workers`): a
+    worker lost mid-run costs only time, its units run again elsewhere.
     """
     handle: IO[str] | None = None
     if out is not None:
@@ -499,19 +513,25 @@ def run(
         return time_limit is not None and time.monotonic() - started > time_limit
 
     try:
-        if jobs <= 1:
+        if jobs <= 1 and cluster is None:
             for size, unit in todo:
                 record(run_unit(search, size, unit))
                 if out_of_time():
                     break
         else:
-            with ProcessPoolExecutor(max_workers=jobs, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+            from passalive.tools import workers
+
+            if cluster is not None:
+                lanes = workers.cluster(cluster)
+            else:
+                lanes = workers.process_executor(jobs, die_with_parent, (os.getpid(),))
+            with lanes as pool:
                 pending: set[Future[UnitRecord]] = set()
                 queue = list(todo)
                 while queue or pending:
-                    while queue and len(pending) < 2 * jobs and not (out_of_time() and ran):
+                    while queue and len(pending) < workers.IN_FLIGHT * max(1, pool.width()) and not (out_of_time() and ran):
                         size, unit = queue.pop(0)
-                        pending.add(pool.submit(run_unit, search, size, unit))
+                        pending.add(pool.executor.submit(run_unit, search, size, unit))
                     if not pending:
                         break
                     finished, pending = wait(pending, return_when=FIRST_COMPLETED)
