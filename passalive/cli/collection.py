@@ -198,7 +198,7 @@ def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
                      help="Share the files among N processes (output in input order)."),
         click.option("--cluster", default=None, metavar="ADDRESS",
                      help="Share the files among the workers of a running Dask scheduler, e.g. tcp://host:8786 "
-                          "(needs passalive[cluster]; see docs/cluster.md)."),
+                          "(needs passalive[cluster])."),
         click.option("--pretty", is_flag=True, expose_value=False, callback=_remember_pretty,
                      help="Indent the --json document (default: indented on a terminal, compact otherwise)."),
     ]

@@ -171,7 +171,7 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, help="Processes (0: one per core, at most 2).")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="Run the units on the workers of a running Dask scheduler, e.g. tcp://host:8786 "
-                   "(needs passalive[cluster]; see docs/cluster.md).")
+                   "(needs passalive[cluster]).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="JSON-lines record; resumes a run.")
 @click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
 @click.option("--z3", "z3_seconds", type=Seconds(0.0, open_low=False), metavar="S", default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
