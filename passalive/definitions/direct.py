@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
 
-from passalive.go.bitboard import from_padded, padded_full, padded_ids, selectors, to_padded
+from passalive.go.bitboard import from_padded, padded_dilate, padded_fill, padded_full, padded_ids, selectors, to_padded
 from passalive.definitions.kernel import native
 from passalive.go.board import Board, Colour, grid_adjacency
 
@@ -157,20 +157,10 @@ class GridGeometry(Geometry):
         self.open = to_padded(sum(1 << p for p in open_points), width, height) if open_points else 0
 
     def dilate(self, s: int) -> int:
-        st = self.stride
-        return (s | (s << 1) | (s >> 1) | (s << st) | (s >> st)) & self.mask
+        return padded_dilate(s, self.stride, self.mask)
 
     def fill(self, seed: int, allowed: int) -> int:
-        st = self.stride
-        s = seed
-        while True:
-            # along each row towards higher bits in one step: the carry of
-            # `allowed + s` runs from every seed to the end of its run
-            s |= ((allowed + s) ^ allowed) & allowed
-            grown = (s | (s >> 1) | (s << st) | (s >> st)) & allowed
-            if grown == s:
-                return s
-            s = grown
+        return padded_fill(seed, allowed, self.stride)
 
     def point(self, bit: int) -> int:
         return bit - bit // self.stride

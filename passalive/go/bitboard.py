@@ -342,6 +342,28 @@ class Grid:
 # ------------------------------------------------------------ padded layout
 
 
+def padded_dilate(s: int, stride: int, mask: int) -> int:
+    """`s` and its orthogonal neighbours, within `mask` (the board's points), in the padded
+    layout of rows `stride` = width + 1 bits apart."""
+    return (s | (s << 1) | (s >> 1) | (s << stride) | (s >> stride)) & mask
+
+
+def padded_fill(seed: int, allowed: int, stride: int) -> int:
+    """The points of `allowed` connected to `seed` in the padded layout of rows `stride` bits apart.
+
+    Along each row towards higher bits in one step: the carry of `allowed + s` runs from every
+    seed to the end of its run (the clear bit at each row's end stops it); the other three
+    directions by shifts, until nothing grows.
+    """
+    s = seed
+    while True:
+        s |= ((allowed + s) ^ allowed) & allowed
+        grown = (s | (s >> 1) | (s << stride) | (s >> stride)) & allowed
+        if grown == s:
+            return s
+        s = grown
+
+
 @cache
 def padded_full(width: int, height: int) -> int:
     """Every point of a width x height grid in the padded layout."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from passalive.go.bitboard import padded_full
+from passalive.go.bitboard import padded_dilate, padded_fill, padded_full
 from passalive.go.board import Colour
 from passalive.go.coords import Frame
 from passalive.go.suicide import Suicide
@@ -50,19 +50,11 @@ class _Grid:
         return 1 << (point + point // self.width)
 
     def dilate(self, s: int) -> int:
-        st = self.stride
-        return (s | (s << 1) | (s >> 1) | (s << st) | (s >> st)) & self.mask
+        return padded_dilate(s, self.stride, self.mask)
 
     def fill(self, seed: int, allowed: int) -> int:
-        """The points of `allowed` connected to `seed` (a whole row at a time by the carry of an addition)."""
-        st = self.stride
-        s = seed
-        while True:
-            s |= ((allowed + s) ^ allowed) & allowed
-            grown = (s | (s >> 1) | (s << st) | (s >> st)) & allowed
-            if grown == s:
-                return s
-            s = grown
+        """The points of `allowed` connected to `seed`."""
+        return padded_fill(seed, allowed, self.stride)
 
 
 def _name(query: Query, point: int) -> str:
