@@ -307,7 +307,7 @@ def reference_casting_out(
     candidates = _candidates(g, own, all_points)
     next_to = _chains_next_to(g, own, candidates, chains)
     graph = _healthy_regions(g, own, candidates, next_to, all_points)
-    alive = _cast_out(graph)
+    alive = cast_out(graph).alive
     return DirectResult(g, tuple(chain for chain, keep in zip(next_to, alive) if keep))
 
 
@@ -341,7 +341,7 @@ def _chains_next_to(g: Geometry, own: int, candidates: int, known: Sequence[int]
 
 
 @dataclass
-class _RegionGraph:
+class RegionGraph:
     """Which candidate region is healthy for which chain, and the counts casting-out lowers.
 
     One-point candidate regions (most eyes) are healthy for every chain next
@@ -358,7 +358,7 @@ class _RegionGraph:
     count: list[int]
 
 
-def _healthy_regions(g: Geometry, own: int, candidates: int, chains: list[int], all_points: bool) -> _RegionGraph:
+def _healthy_regions(g: Geometry, own: int, candidates: int, chains: list[int], all_points: bool) -> RegionGraph:
     """Split the candidate points into regions and find whom each is healthy for."""
     dilate, fill = g.dilate, g.fill
     reach = [dilate(chain) for chain in chains]  # each chain with its neighbours
@@ -381,13 +381,25 @@ def _healthy_regions(g: Geometry, own: int, candidates: int, chains: list[int], 
                 healthy.append(c)
                 count[c] += 1
         healthy_for.append(healthy)
-    return _RegionGraph(single, singles, chain_regions, healthy_for, count)
+    return RegionGraph(single, singles, chain_regions, healthy_for, count)
 
 
-def _cast_out(graph: _RegionGraph) -> list[bool]:
+@dataclass(frozen=True)
+class CastOut:
+    """What is left after casting out: the chains that stay (`alive`), the larger regions that
+    still count (`counting`, by number), and the one-point regions that still count (`usable`)."""
+
+    alive: list[bool]
+    counting: list[bool]
+    usable: int
+
+
+def cast_out(graph: RegionGraph) -> CastOut:
     """Which chains stay: a chain with fewer than two counting regions goes,
     and every region next to it stops counting for the chains it was healthy
-    for, until nothing changes (a worklist over the small region graph)."""
+    for, until nothing changes (a worklist over the small region graph).
+    `graph.count` is lowered in place.  Static safety's Benson test runs the
+    same casting-out on its own region graph."""
     singles, chain_regions, healthy_for, count = graph.singles, graph.chain_regions, graph.healthy_for, graph.count
     n = len(count)
     alive = [k >= 2 for k in count]
@@ -415,4 +427,4 @@ def _cast_out(graph: _RegionGraph) -> list[bool]:
                     if alive[c2] and count[c2] < 2:
                         alive[c2] = False
                         stack.append(c2)
-    return alive
+    return CastOut(alive, counting, usable)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from passalive.definitions.direct import RegionGraph, cast_out
 from passalive.definitions.static_safety.chains import Chain
 from passalive.definitions.static_safety.geometry import Geo
 from passalive.definitions.static_safety.regions import Side
@@ -87,30 +88,8 @@ def test_alive(
                 if near[i] & near[j] and root(i) != root(j):
                     parent[root(j)] = root(i)
 
-    alive = [k >= 2 for k in count]
-    stack = [i for i in range(n) if not alive[i]]
-    counting = [bool(who) for who in healthy_for]
-    stopped = 0  # one-point regions next to a chain cast out: they no longer count
-    while stack:
-        i = stack.pop()
-        newly = near[i] & ~stopped
-        if newly:
-            stopped |= newly
-            for j in range(n):
-                lost = (near[j] & newly).bit_count()
-                if lost:
-                    count[j] -= lost
-                    if alive[j] and count[j] < 2:
-                        alive[j] = False
-                        stack.append(j)
-        for k in chain_regions[i]:
-            if counting[k]:
-                counting[k] = False
-                for j in healthy_for[k]:
-                    count[j] -= 1
-                    if alive[j] and count[j] < 2:
-                        alive[j] = False
-                        stack.append(j)
+    left = cast_out(RegionGraph(single, near, chain_regions, healthy_for, count))
+    alive, counting, usable = left.alive, left.counting, left.usable
     if not any(alive):
         return []
     group = [root(i) for i in range(n)]
@@ -121,7 +100,7 @@ def test_alive(
         if alive[i]:
             g = group[i]
             blocks.setdefault(g, set()).update(chains[i].blocks)
-            points[g] = points.get(g, 0) | (near[i] & ~stopped)
+            points[g] = points.get(g, 0) | (near[i] & usable)
     for k, r in enumerate(multi):
         if counting[k] and any(alive[i] for i in healthy_for[k]):
             g = group[around[r.index][0]]
