@@ -88,12 +88,9 @@ _register_pictures()
 def __getattr__(name: str) -> Any:
     """A public name, imported from its module on first use and then kept in the package."""
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
+        from passalive.version import installed_version
 
-        try:
-            value: Any = version("passalive")
-        except PackageNotFoundError:  # pragma: no cover - a source tree on sys.path, not installed
-            value = "unknown"
+        value: Any = installed_version()
     elif name in _LAZY:
         from importlib import import_module
 

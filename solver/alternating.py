@@ -39,8 +39,8 @@ fastest winning line against the owner's longest defence is the witness.
 **Local fights** (`Arena`).  The scorer (`passalive.tools.settle`) asks the
 same question of one area of a big board: the points that are not in any
 pass-alive chain, enclosed by pass-alive chains (its *walls*).  The arena
-restricts the moves to the area, lets either side move first, forbids each
-side the points it must not play (its own walls' vital regions: a side that
+restricts the moves to the area, lets either side move first, forbids a
+side the points it must not play (the scorer forbids the prover its own walls' vital regions: a side that
 never plays there keeps its pass-alive chains pass-alive, whatever the other
 side does), never plays a move that captures a wall stone (the play outside
 the area would change), and may exempt one side from the ko ban (as if it
@@ -107,7 +107,11 @@ class Arena:
 
     def forbidden(self, colour: Colour) -> int:
         """The points `colour` may not play."""
-        return sum(mask for c, mask in self.avoid if c is colour)
+        forbidden = 0
+        for c, mask in self.avoid:
+            if c is colour:
+                forbidden |= mask
+        return forbidden
 
 
 def pass_alive_mask(grid: Grid, mine: int, theirs: int) -> int:

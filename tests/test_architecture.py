@@ -20,6 +20,7 @@ import passalive
 
 LAYERS: dict[str, int] = {
     "errors": 0,
+    "version": 0,
     "go": 1,
     "grammar": 2,
     "rules": 2,

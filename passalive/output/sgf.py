@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 
 from sgfmill import sgf
 
 from passalive.go.board import Board, Colour
+from passalive.version import installed_version
 
 SGF_COLOUR = {Colour.BLACK: "b", Colour.WHITE: "w"}
 
@@ -53,14 +53,6 @@ class SgfNode:
     comment: str = ""
     name: str = ""
     move: tuple[Colour, int | None] | None = None
-
-
-def _version() -> str:
-    """The installed version, for the root's AP[passalive:VERSION]."""
-    try:
-        return version("passalive")
-    except PackageNotFoundError:  # pragma: no cover - a source tree that is not installed
-        return "unknown"
 
 
 def sgf_size(board: Board) -> int:
@@ -151,7 +143,7 @@ def game_sgf(
     game = sgf.Sgf_game(size=sgf_size(first))
     where = _coordinates(first)
     root = game.get_root()
-    root.set("AP", ("passalive", _version()))
+    root.set("AP", ("passalive", installed_version()))
     if root_comment:
         root.set("GC", root_comment)
     for identifier, value in (game_info or {}).items():

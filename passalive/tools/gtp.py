@@ -85,6 +85,7 @@ from passalive.tools.result import GameResult, result_text, score_game
 from passalive.tools.score import rules_of
 from passalive.tools.settle import ChainStatus
 from passalive.tools.settle import Status as ChainState
+from passalive.version import installed_version
 
 PROTOCOL_VERSION = "2"
 MAX_SIZE = len(GTP_LETTERS)
@@ -212,7 +213,7 @@ class GtpEngine:
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: PROTOCOL_VERSION,
             "name": lambda args: self.name,
-            "version": lambda args: _version(),
+            "version": lambda args: installed_version(),
             "known_command": lambda args: "true" if args and args[0] in self.commands else "false",
             "list_commands": lambda args: "\n".join(sorted(self.commands)),
             "quit": self._quit,
@@ -877,15 +878,6 @@ def _words(text: str) -> list[str]:
     """A command's words: control characters dropped and tabs made spaces (GTP 2, section 3.1)."""
     kept = "".join(c for c in text if c == "\t" or c == "\n" or ord(c) >= 32 and ord(c) != 127)
     return kept.replace("\t", " ").split()
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("passalive")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree
-        return "0"
 
 
 __all__ = [

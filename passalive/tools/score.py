@@ -224,6 +224,7 @@ def score(
 
     regions = _empty_regions(geometry, position, board.open_points)
     controlled = [_Controlled(r.points, r.owner) for r in regions if r.owner is not None]
+    owner_of = {p: r.owner for r in controlled for p in r.points}
     neutral = frozenset(p for r in regions if r.owner is None for p in r.points)
 
     if strict_seki:
@@ -243,16 +244,14 @@ def score(
             false_eyes -= safe
     kept: set[int] = set()
     if recorded:
-        owner_of_point = {p: r.owner for r in controlled for p in r.points}
         for colour, marked in recorded.items():
-            agreed = {p for p in marked if owner_of_point.get(p) is colour and p not in territory[colour]}
+            agreed = {p for p in marked if owner_of.get(p) is colour and p not in territory[colour]}
             kept |= agreed
             territory[colour] = territory[colour] | agreed
         seki_points -= kept
         false_eyes -= kept
     seki = _components(geometry, seki_points, position, controlled)
     captured = {c: (captures or {}).get(c, 0) for c in STONE_COLOURS}
-    owner_of = {p: r.owner for r in controlled for p in r.points}
     points: dict[Colour, int] = {}
     for c in STONE_COLOURS:
         if rules == "japanese":

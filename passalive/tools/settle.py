@@ -215,7 +215,7 @@ def settle(
         from passalive.tools.judgement import judge_chains
 
         judge = judge_chains
-    judged = judge(board, suicide, known)
+    judged = judge(board, suicide, known) if len(statuses) < len(chains) else {}
     result = []
     for chain in chains:
         status = statuses.get(chain.index)
@@ -264,7 +264,7 @@ def _grid_of(board: Board) -> Grid | None:
     if board.size is None or board.open_points:
         return None
     width, height = board.size
-    if not (1 <= width <= 25 and 1 <= height <= 25) or len(board.points) != width * height:
+    if not (1 <= width <= 25 and 1 <= height <= 25):
         return None
     return Grid(width, height) if board.is_plain_grid else None
 

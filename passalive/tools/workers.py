@@ -140,12 +140,9 @@ def process_executor(
 
 def passalive_version() -> str:
     """This installation's version (run on each worker of a cluster, to compare with the client's)."""
-    from importlib.metadata import PackageNotFoundError, version
+    from passalive.version import installed_version
 
-    try:
-        return version("passalive")
-    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing it
-        return "unknown"
+    return installed_version()
 
 
 @contextlib.contextmanager

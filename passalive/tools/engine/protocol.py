@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from importlib.metadata import PackageNotFoundError, version
 
 from passalive.errors import PassaliveError
 from passalive.go.limits import MAX_ENGINE_LINE_BYTES
 from passalive.tools.engine.answers import answers
 from passalive.tools.engine.query import QueryError, parse_query, query_id
 from passalive.tools.engine.replay import check_moves
+from passalive.version import installed_version
 
 
 def error_line(message: str, query: str | None, field: str | None = None) -> str:
@@ -86,8 +86,4 @@ def _action(data: dict[str, object], name: str | None) -> str:
         return error_line("`id` is required: a string", None, "id")
     if action != "query_version" or set(data) != {"id", "action"}:
         return error_line(f"unknown action {json.dumps(action)[:40]} (passalive answers query_version)", name, "action")
-    try:
-        found = version("passalive")
-    except PackageNotFoundError:  # pragma: no cover - run from a source tree without metadata
-        found = "unknown"
-    return json.dumps({"id": name, "action": action, "version": found, "git_hash": "<omitted>"}, separators=(",", ":"))
+    return json.dumps({"id": name, "action": action, "version": installed_version(), "git_hash": "<omitted>"}, separators=(",", ":"))
