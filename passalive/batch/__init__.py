@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from passalive.batch.flood import Array
 from passalive.batch.kernel import cast_out
-from passalive.errors import UsageError
+from passalive.errors import InputError, UsageError
 from passalive.go.suicide import Suicide
 
 __all__ = ["BatchAnalysis", "analyse", "pass_alive", "territory"]
@@ -81,13 +81,11 @@ def territory(black: Array, white: Array, suicide: Suicide | str = "no") -> tupl
 
 
 def _rule(suicide: Suicide | str) -> Suicide:
-    """The suicide rule, a UsageError for an unknown name."""
-    if isinstance(suicide, Suicide):
-        return suicide
-    for rule in Suicide:
-        if rule.value == suicide:
-            return rule
-    raise UsageError(f"unknown suicide rule {suicide!r}; use one of: no, multi, all")
+    """The suicide rule (read as `analyse()` reads it), a UsageError for an unknown name."""
+    try:
+        return Suicide.parse(suicide)
+    except InputError as error:
+        raise UsageError(f"unknown suicide rule {suicide!r}; use one of: no, multi, all") from error
 
 
 def _check(xp: object, black: Array, white: Array) -> None:

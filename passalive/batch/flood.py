@@ -57,7 +57,7 @@ def gather(xp: Namespace, values: Array, points: Array) -> Array:
     for n in shape[:-2]:
         boards *= n
     dtype = xp.int64 if boards * size >= 2**31 else xp.int32
-    base = xp.reshape(xp.arange(boards, dtype=dtype, device=_device(values)) * size, shape[:-2] + (1, 1))
+    base = xp.reshape(xp.arange(boards, dtype=dtype, device=device_of(values)) * size, shape[:-2] + (1, 1))
     index = xp.reshape(xp.astype(points, dtype) + base, (-1,))
     return xp.reshape(xp.take(xp.reshape(values, (-1,)), index, axis=0), shape)
 
@@ -81,7 +81,7 @@ def label(xp: Namespace, same: list[Array]) -> Array:
     shape = tuple(same[0].shape)
     height, width = shape[1], shape[2]
     size = height * width
-    device = _device(same[0])
+    device = device_of(same[0])
     small = xp.int16 if size < 2**15 else xp.int32
     key = xp.reshape(xp.arange(size, dtype=small, device=device), (1, height, width)) + xp.zeros(shape, dtype=small, device=device)
     return xp.astype(_lower(xp, key, same), xp.int32)
@@ -96,9 +96,9 @@ def _lower(xp: Namespace, key: Array, same: list[Array]) -> Array:
     shape = tuple(key.shape)
     boards, size = shape[0], shape[1] * shape[2]
     index = xp.int64 if boards * size >= 2**31 else xp.int32
-    base = xp.reshape(xp.arange(boards, dtype=index, device=_device(key)) * size, (boards, 1, 1))
-    changed = xp.ones(shape, dtype=xp.bool, device=_device(key))
-    for _ in range(max(1, STAGE)):
+    base = xp.reshape(xp.arange(boards, dtype=index, device=device_of(key)) * size, (boards, 1, 1))
+    changed = xp.ones(shape, dtype=xp.bool, device=device_of(key))  # read after the loop; STAGE >= 1 overwrites it
+    for _ in range(STAGE):
         lowered = key
         for d in range(DIRECTIONS):
             lowered = xp.minimum(lowered, xp.where(same[d], neighbour(xp, key, d), key))
@@ -133,7 +133,7 @@ def along(xp: Namespace, values: Array, index: Array) -> Array:
     for n in shape[:-1]:
         rows *= n
     dtype = xp.int64 if rows * size >= 2**31 else xp.int32
-    base = xp.reshape(xp.arange(rows, dtype=dtype, device=_device(values)) * size, shape[:-1] + (1,))
+    base = xp.reshape(xp.arange(rows, dtype=dtype, device=device_of(values)) * size, shape[:-1] + (1,))
     flat = xp.reshape(xp.astype(xp.broadcast_to(index, shape), dtype) + base, (-1,))
     return xp.reshape(xp.take(xp.reshape(values, (-1,)), flat, axis=0), shape)
 
@@ -190,7 +190,7 @@ class Components:
     def of(xp: Namespace, labels: Array) -> Components:
         """The components of `[M, P]` labels (each point's label: the least point of its component)."""
         boards, size = labels.shape[0], labels.shape[-1]
-        device = _device(labels)
+        device = device_of(labels)
         point = xp.reshape(xp.arange(size, dtype=labels.dtype, device=device), (1, size))
         order = xp.argsort(labels * size + point, axis=-1)
         ordered = along(xp, labels, order)
@@ -222,7 +222,7 @@ class Components:
         return xp.reshape(xp.take(scanned, self.last, axis=1), shape)
 
 
-def _device(x: Array) -> Any:
+def device_of(x: Array) -> Any:
     """The device an array lives on (the standard's `x.device`; numpy before 2.0 has none)."""
     from array_api_compat import device
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from passalive.batch.flood import DIRECTIONS, Array, Components, Namespace, gather, label, merge, neighbour
+from passalive.batch.flood import DIRECTIONS, Array, Components, Namespace, device_of, gather, label, merge, neighbour
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def cast_out(xp: Namespace, own: Array, opponent: Array, all_points: bool) -> Ve
     shape = tuple(own.shape)
     height, width = shape[-2], shape[-1]
     size = height * width
-    device = _device(own)
+    device = device_of(own)
     point = xp.reshape(xp.arange(size, dtype=xp.int32, device=device), (1, height, width))
     point = point + xp.zeros(shape, dtype=xp.int32, device=device)
     small = xp.int16 if size < 2**15 - 1 else xp.int32  # the values minimised over components
@@ -130,7 +130,7 @@ def _cast_out(
         for d in range(1, DIRECTIONS):
             next_dead = next_dead | neighbour(xp, dead, d)
         counts = _least(xp, components, xp.astype(~(other & next_dead), small)) == 1
-        low = xp.full(shape, size, dtype=small, device=_device(own))
+        low = xp.full(shape, size, dtype=small, device=device_of(own))
         high = low
         for d in range(DIRECTIONS):
             counting = neighbour(xp, counts, d)
@@ -164,10 +164,3 @@ def _least(xp: Namespace, components: Components, values: Array) -> Array:
     shape = tuple(values.shape)
     flat = xp.reshape(values, shape[:-2] + (shape[-2] * shape[-1],))
     return xp.reshape(components.minimum(flat), shape)
-
-
-def _device(x: Array) -> object:
-    """The device an array lives on."""
-    from array_api_compat import device
-
-    return device(x)

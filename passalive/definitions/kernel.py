@@ -45,12 +45,17 @@ ENV = "PASSALIVE_KERNEL"
 """The environment variable that forces the Python reference: PASSALIVE_KERNEL=python (any other value: the default)."""
 
 
+def _forced_python() -> bool:
+    """Whether PASSALIVE_KERNEL=python asks for the Python reference."""
+    return os.environ.get(ENV, "").strip().lower() == "python"
+
+
 @functools.cache
 def native() -> Kernel | None:
     """The compiled kernel, or None (not built, or PASSALIVE_KERNEL=python).
 
     A benchmark that must measure the compiled kernel checks `name()`."""
-    if os.environ.get(ENV, "").strip().lower() == "python":
+    if _forced_python():
         return None
     try:
         from passalive.definitions import _kernel
@@ -68,6 +73,6 @@ def kernel_line() -> str:
     """What `passalive --version` says of the kernel: `kernel: c`, or `kernel: python` and why."""
     if native() is not None:
         return "kernel: c"
-    if os.environ.get(ENV, "").strip().lower() == "python":
+    if _forced_python():
         return f"kernel: python ({ENV}=python)"
     return "kernel: python (not built)"

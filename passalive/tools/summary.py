@@ -328,10 +328,8 @@ def alive_bits(black: int, white: int, width: int, height: int, suicide: Suicide
     are flood-filled (casting-out's own shortcut), not every chain of the
     board, for callers that do not list every chain (the query engine).
     """
-    if variant is not None and variant not in FAST_VARIANTS:
-        return None
-    chosen = resolve_variant(variant, suicide)
-    if chosen.name not in FAST_VARIANTS:
+    chosen = _chosen(variant, suicide)
+    if chosen is None or chosen.name not in FAST_VARIANTS:
         return None
     g = _BitsGeometry(black, white, width, height)
     every_point = suicide is not Suicide.ILLEGAL

@@ -85,8 +85,8 @@ def test_alive(
         touching = [i for i in range(n) if near[i] & shared]
         for a, i in enumerate(touching):
             for j in touching[a + 1 :]:
-                if near[i] & near[j] and root(i) != root(j):
-                    parent[root(j)] = root(i)
+                if near[i] & near[j]:
+                    union([i, j])
 
     left = cast_out(RegionGraph(single, near, chain_regions, healthy_for, count))
     alive, counting, usable = left.alive, left.counting, left.usable

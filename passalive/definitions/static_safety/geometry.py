@@ -19,14 +19,6 @@ from passalive.go.bitboard import bits
 from passalive.go.board import Board, Colour
 
 
-#
-# Sets of points are Python ints used as bitsets in the layout of
-# `passalive.definitions.direct.Geometry`: on a plain grid the padded layout
-# of `passalive.go.bitboard` (bit y*(W+1)+x), on any other board bit p for
-# point p.  Only the greedy choices (which two liberties form a miai) walk
-# point by point, over the few points they concern.
-
-
 class Tables:
     """Per point (by bit): Fuego's rank, the neighbours up, right, down, left, the diagonals, the edge.
 

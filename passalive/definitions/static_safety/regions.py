@@ -108,11 +108,6 @@ class Side:
         found.sort(key=_first)
         return found
 
-    @property
-    def regions(self) -> list[Region]:
-        """Every closed region next to a block, in Fuego's order."""
-        return self.ordered(self.single)
-
     def block_at(self, bit: int) -> Block:
         """The block with a stone at this bit (a scan: sides have few blocks, and a table costs more to make)."""
         return next(b for b in self.blocks if b.stones >> bit & 1)

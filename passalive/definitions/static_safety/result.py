@@ -39,10 +39,10 @@ class StaticSafety:
     board: Board
     safe: Mapping[Colour, frozenset[int]]
     steps: tuple[Step, ...]
-    sound: bool = False
+    sound: bool
     """Computed in the sound mode (Fuego's refuted rules left out)."""
-    regions: Mapping[Colour, frozenset[int]] | None = field(default=None, compare=False, repr=False)
-    """The safe points that are not stones of safe blocks (`territory`), when the solver gave them."""
+    regions: Mapping[Colour, frozenset[int]] = field(compare=False, repr=False)
+    """The safe points that are not stones of safe blocks (`territory`)."""
 
     def safe_chains(self, colour: Colour) -> frozenset[int]:
         """Indices into `board.chains` of the safe blocks of `colour`: blocks that are never captured.
@@ -55,11 +55,7 @@ class StaticSafety:
 
     def territory(self, colour: Colour) -> frozenset[int]:
         """The safe points of `colour` that are not stones of its safe blocks: its safe regions."""
-        if self.regions is not None:
-            return self.regions[colour]
-        chains = self.board.chains
-        blocks = {p for i in self.safe_chains(colour) for p in chains[i].points}
-        return frozenset(p for p in self.safe[colour] if p not in blocks)
+        return self.regions[colour]
 
     def steps_for(self, chain_index: int) -> tuple[Step, ...]:
         """The steps that made one block safe (empty if it is not safe)."""

@@ -41,8 +41,8 @@ def clear_cache() -> None:
     _LAST.clear()
 
 
-def compute(board: Board, surrounded: bool = True, sound: bool = False) -> StaticSafety:
-    """Every step for both colours, uncached (`surrounded=False` stops after step 4)."""
+def compute(board: Board, sound: bool = False) -> StaticSafety:
+    """Every step for both colours, uncached."""
     geo = Geo(board)
     blocks = find_blocks(geo)
     safe: dict[Colour, int] = {c: 0 for c in STONE_COLOURS}
@@ -68,9 +68,8 @@ def compute(board: Board, surrounded: bool = True, sound: bool = False) -> Stati
                 made = add_safe(geo, side, safe, c, r.points)
                 steps.append((c, "2-vital", r.points, made, "a 2-vital region: two intersection points", frozenset()))
                 any_safe = safe[Colour.BLACK] | safe[Colour.WHITE]
-    if surrounded:
-        for c in STONE_COLOURS:
-            surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
+    for c in STONE_COLOURS:
+        surrounded_areas(geo, sides[c], sides[c.opponent], c, safe, steps)
     ids = geo.ids
     block_stones: dict[Colour, int] = dict.fromkeys(STONE_COLOURS, 0)  # of the safe blocks
     for c, rule, pts, made, note, inner in steps:
