@@ -234,10 +234,6 @@ def test_suicide_rule_reaches_the_theorem():
 BOARDS = [WHITE_STONE_IN_ATARI, BLACK_THREE_WITHOUT_EYES, BLACK_SQUARE_FOUR, BLACK_LIVES_IN_THE_CORNER, SEKI]
 
 
-def _coords(board: Board, points: frozenset[int]) -> frozenset[tuple[int, int]]:
-    return frozenset(board.coord_of(p) for p in points)
-
-
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(BOARDS), st.integers(0, 3), st.booleans(), st.booleans())
 def test_rotation_reflection_and_colour_swap_change_nothing(text, turns, mirror, swap):

@@ -550,11 +550,6 @@ class FileResult(Generic[T]):
     positions: int = 0
 
 
-def _do_file(selection: Selection, work: Callable[[Item, S], T], settings: S, path: str) -> FileResult[T]:
-    """Every item of one file through `work` (in a worker process with --jobs)."""
-    return _do_read(selection, work, settings, (path, None))
-
-
 def _do_read(
     selection: Selection, work: Callable[[Item, S], T], settings: S, file: tuple[str, tuple[str, bytes, int] | str | None]
 ) -> FileResult[T]:
@@ -633,14 +628,13 @@ def run(
 
             # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
             # (a cluster's pending tasks are cancelled)
+            job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings)
             if runner.cluster is not None:
                 lanes = workers.cluster(runner.cluster)
-                job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings)
                 tasks: Iterator[Any] = (_read_here(path) for path in files)  # read as room is made
             else:
                 lanes = workers.processes(min(runner.jobs, len(files)), worker_init)
-                job = functools.partial(_do_file, selection, work, settings)
-                tasks = iter(files)
+                tasks = ((path, None) for path in files)  # each worker reads its file
             with lanes as pool:
                 for path, done in zip(files, workers.ordered(pool, job, tasks)):
                     for result in done.results:

@@ -595,9 +595,7 @@ class GtpEngine:
         try:
             request = parse_request(name, args)
             values = self._request_ownership(request)
-        except AnalyzeArgumentError as error:
-            return f"?{ident} {error}\n\n"
-        except GtpError as error:
+        except (AnalyzeArgumentError, GtpError) as error:
             return f"?{ident} {error}\n\n"
         line = info_line(request, values)
         self.stream = _Stream(line, request.interval)

@@ -191,7 +191,7 @@ def _pass_dead(board: Board, alive: set[int], suicide: Suicide) -> set[int]:
     every_point = suicide is not Suicide.ILLEGAL
     dead: set[int] = set()
     for c in STONE_COLOURS:
-        _, regions = _components(adjacency, [col is not c for col in colours])
+        regions = _components(adjacency, [col is not c for col in colours])
         for points in regions:
             inner = {board.chain_of(p) for p in points if colours[p] is not Colour.EMPTY}
             if not inner or any(p in open_points for p in points):
@@ -240,8 +240,8 @@ class _UnionFind:
             self.parent[max(ri, rj)] = min(ri, rj)
 
 
-def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> tuple[list[int], list[list[int]]]:
-    """Connected components of the points where `members` is true: (component id per point or -1, components)."""
+def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> list[list[int]]:
+    """Connected components of the points where `members` is true."""
     label = [-1] * len(members)
     parts: list[list[int]] = []
     for start, inside in enumerate(members):
@@ -255,7 +255,7 @@ def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> 
                     label[q] = len(parts)
                     part.append(q)
         parts.append(part)
-    return label, parts
+    return parts
 
 
 def _chains(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> tuple[list[int], list[_Chain]]:
@@ -335,7 +335,7 @@ class _Groups:
 def _groups(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> _Groups:
     """Chains joined by an empty region only they border, or by two shared liberties; eyes per group."""
     chain_at, chains = _chains(adjacency, position)
-    _, regions = _components(adjacency, [c is Colour.EMPTY for c in position])
+    regions = _components(adjacency, [c is Colour.EMPTY for c in position])
     union = _UnionFind(len(chains))
     owned: list[tuple[list[int], set[int], Colour]] = []
     for points in regions:
@@ -398,7 +398,7 @@ def _enclosures(
     o = c.opponent
     near_o, near_c = nearest[o], nearest[c]
     living = {g for g, eyes in groups.eyes.items() if eyes >= 2}
-    _, c_regions = _components(adjacency, [col is not c for col in position])
+    c_regions = _components(adjacency, [col is not c for col in position])
     enclosures: list[tuple[list[int], set[int]]] = []
     for points in c_regions:
         inner = {groups.at(p) for p in points if position[p] is o}
@@ -417,7 +417,7 @@ def _enclosures(
         inside = [False] * len(position)
         for p in points:
             inside[p] = position[p] is o or near_o[p] <= near_c[p]
-        _, parts = _components(adjacency, inside)
+        parts = _components(adjacency, inside)
         for part in parts:
             part_inner = {groups.at(p) for p in part if position[p] is o}
             if not part_inner:

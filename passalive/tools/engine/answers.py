@@ -14,7 +14,7 @@ the oracle (`tools.verify.verify`), with the query's `passAliveSuicide` as
 their suicide rule.  Fields of an answer, by status:
 
 * `pass-alive`: `ownership` (pass-alive stones and pass-alive territory)
-  and `chains` (every chain: colour, stones, alive);
+  and `passAlive` (the pass-alive chains of each colour, as GTP names);
 * `katago-area`: `katagoArea`; `independent-life`: `independentLife` and
   `independentLifeRegions` (white's count minus black's);
 * `unconditional`: `unconditional`, GNU Go's word for every point;
@@ -152,7 +152,7 @@ def _pass_alive(here: _Turn) -> str:
     result = analyse(board, q.variant, q.pass_alive_suicide)
     own = {c: result.alive_points(c) | result.territory(c) for c in STONE_COLOURS}
     chains = {c.value: [board.names(sorted(board.chains[i].points)) for i in sorted(result.alive(c))] for c in STONE_COLOURS}
-    return f',"ownership":{here.signed_ids(own[Colour.BLACK], own[Colour.WHITE])},"passAlive":{_compact(chains)}' 
+    return f',"ownership":{here.signed_ids(own[Colour.BLACK], own[Colour.WHITE])},"passAlive":{_compact(chains)}'
 
 
 def _katago_area(here: _Turn) -> str:

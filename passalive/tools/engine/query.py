@@ -31,7 +31,7 @@ from passalive.definitions.analysis import resolve_variant
 from passalive.errors import PassaliveError
 from passalive.go.board import Colour
 from passalive.go.coords import GTP_LETTERS
-from passalive.go.limits import MAX_ENGINE_KOMI, MAX_ENGINE_MOVES, MAX_ENGINE_VERIFY_SECONDS, board_size_problem
+from passalive.go.limits import MAX_ENGINE_KOMI, MAX_ENGINE_MOVES, MAX_ENGINE_VERIFY_SECONDS, MAX_SIDE, board_size_problem
 from passalive.go.suicide import Suicide
 from passalive.grammar.sgf import rule_suicide
 from passalive.tools.score import rules_of
@@ -213,7 +213,7 @@ def _size(data: Mapping[str, Any], name: str) -> int:
         raise QueryError(f"`{name}` is at least 1, not {value}", name)
     if value > 10_000:
         raise QueryError(f"a board of {name} {value if value < 10**9 else 'beyond 10^9'} is larger than passalive "
-                         "reads (at most 52 points a side)", name)
+                         f"reads (at most {MAX_SIDE} points a side)", name)
     return value
 
 
