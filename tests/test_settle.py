@@ -190,7 +190,7 @@ def test_an_implausible_komi_or_a_one_coloured_board_gives_no_result():
 . X O .
 . X O .
 """)
-    wild = score_game(board, komi=5501, judge=no_judgement)
+    wild = score_game(board, komi=read_komi(5501), judge=no_judgement)
     assert wild.result is None and any("not a plausible komi" in w for w in wild.warnings)
 
 

@@ -31,7 +31,7 @@ from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
-from passalive.tools.result import GameResult, result_text, score_game
+from passalive.tools.result import GameResult, read_komi, result_text, score_game
 from passalive.tools.score import RULES, Score, check_diagram, read_score_claim, rules_of
 from passalive.tools.settle import ChainStatus, SearchBudget, Status
 
@@ -227,7 +227,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     problems = check_diagram(diagram) if settings.check else []
     position = item.position
     if position is None:
-        game = score_game(board, komi=settings.komi or 0.0, captures=captured, rules=settings.rules or "japanese",
+        game = score_game(board, komi=settings.komi, captures=captured, rules=settings.rules or "japanese",
                           strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points,
                           budget=settings.budget, complete=complete)
         show_result = settings.komi is not None
@@ -238,7 +238,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             captured = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
         game = score_game(
             board,
-            komi=settings.komi if settings.komi is not None else info.komi,
+            komi=settings.komi if settings.komi is not None else read_komi(info.komi),
             handicap=info.handicap or 0,
             captures=captured,
             rules=settings.rules or rules_of(info.rules) or "japanese",

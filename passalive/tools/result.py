@@ -18,9 +18,10 @@ This module puts them together for a game:
 * **the record compared**: a numeric `RE` agrees or not, and when not, the
   chains whose other ending gives the record's margin are named.
 
-Komi as Fox and Tygem write it (×100: `KM[650]` for 6.5, and `KM[375]` for
-3.75 stones, Chinese counting's 7.5 points) is read with a warning; a komi
-that is still implausible, or a board with the stones of one colour only
+A record's komi as Fox and Tygem write it (×100: `KM[650]` for 6.5, and
+`KM[375]` for 3.75 stones, Chinese counting's 7.5 points) is read with a
+warning by `read_komi`, which only a record's `KM` goes through (a komi the
+user gives is taken as it is); a record's komi that is still implausible, or a board with the stones of one colour only
 that are not all proven alive, is a warning and no result.
 """
 
@@ -186,7 +187,7 @@ def _margin(points: Mapping[Colour, int], komi: float, handicap: int, rules: str
 def score_game(
     board: Board,
     *,
-    komi: float | None = 0.0,
+    komi: float | Komi | None = 0.0,
     handicap: int = 0,
     captures: Mapping[Colour, int] | None = None,
     rules: str = "japanese",
@@ -203,8 +204,11 @@ def score_game(
 ) -> GameResult:
     """Score a game's final position: every chain's status, the result, its range and proof, the record compared.
 
-    `komi` is the record's `KM` as written (see `read_komi`); under area
-    counting white receives one point per handicap stone from two up (as
+    `komi` is white's compensation in points, taken as given (a user's
+    option, GTP's `komi`, an engine query's field; None: no komi); a record's `KM` is read
+    first with `read_komi` (Fox's and Tygem's komi x100, an implausible
+    value) and its `Komi` passed here, so that only a record's komi gets that
+    reading and its warnings.  Under area counting white receives one point per handicap stone from two up (as
     Chinese rules do); `captures` the stones each side took (territory
     counting adds them); `dead`/`alive` the user's word, `marked` the
     record's dead-stone marks and `territory_marks` its territory marks
@@ -217,7 +221,7 @@ def score_game(
     rule = suicide if suicide is not None else Suicide.ILLEGAL
     settlement = settle(board, suicide=rule, dead=dead, alive=alive, marked=marked, budget=budget, judge=judge,
                         complete=complete)
-    read = read_komi(komi)
+    read = komi if isinstance(komi, Komi) else Komi(float(komi or 0.0))
     warnings = [read.warning] if read.warning else []
     stones = {c: sum(1 for colour in board.colours if colour is c) for c in STONE_COLOURS}
 

@@ -1,0 +1,106 @@
+"""Every way into the scorer gives the same count: `passalive score` (a diagram, a game record),
+`score_game` from Python, the GTP engine's `final_score` and the query engine's `score` field.
+
+A komi in, the margin out: a komi the user gives (an option, GTP's `komi`, a query's
+`komi`) is taken as it is; only a record's `KM` is read as Fox and Tygem write it (x100).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from conftest import grid, run
+from passalive.go.board import Board
+from passalive.tools.engine.protocol import respond
+from passalive.tools.gtp import GtpEngine
+from passalive.tools.result import read_komi, score_game
+
+# Both sides pass-alive, three points of territory each: the margin is minus the komi.
+EVEN = """
+. X . O .
+X X . O O
+. X . O .
+X X . O O
+. X . O .
+"""
+
+
+def even() -> Board:
+    return grid(EVEN)
+
+
+def even_sgf(komi: str) -> str:
+    """EVEN as a finished 5x5 game record with the given KM."""
+    black = "".join(f"[{p}]" for p in ("ba", "ab", "bb", "bc", "ad", "bd", "be"))
+    white = "".join(f"[{p}]" for p in ("da", "db", "eb", "dc", "dd", "ed", "de"))
+    return f"(;GM[1]FF[4]SZ[5]KM[{komi}]RU[Japanese]AB{black}AW{white};B[];W[])"
+
+
+def gtp_setup(engine: GtpEngine) -> None:
+    for colour, rows in (("b", ("B5", "A4", "B4", "B3", "A2", "B2", "B1")),
+                         ("w", ("D5", "D4", "E4", "D3", "D2", "E2", "D1"))):
+        for point in rows:
+            assert engine.handle(f"play {colour} {point}") == "=\n\n"
+
+
+def engine_score(query: dict[str, Any]) -> dict[str, Any]:
+    """The `score` field of a query's one answer."""
+    base = {"id": "s", "boardXSize": 5, "boardYSize": 5, "moves": [], "rules": "japanese", "statuses": ["score"],
+            "initialStones": [["B" if c == "X" else "W", f"{'ABCDE'[x]}{5 - y}"]
+                              for y, row in enumerate(EVEN.split("\n")[1:-1])
+                              for x, c in enumerate(row.split()) if c in "XO"]}
+    (line,) = respond(json.dumps({**base, **query}).encode())
+    answer = json.loads(line)
+    assert "error" not in answer, answer
+    score: dict[str, Any] = answer["score"]
+    return score
+
+
+def test_a_komi_given_in_points_is_taken_as_it_is():
+    game = score_game(even(), komi=150)
+    assert (game.komi, game.result, game.warnings) == (150.0, "W+150", ())
+
+
+def test_a_records_komi_is_read_as_fox_writes_it_only_through_read_komi():
+    game = score_game(even(), komi=read_komi(650))
+    assert (game.komi, game.result) == (6.5, "W+6.5")
+    assert any("x100" in warning for warning in game.warnings)
+
+
+def test_score_option_komi_is_points_on_a_diagram_and_on_a_record(capsys, tmp_path: Path):
+    plain = tmp_path / "even.plain"
+    plain.write_text(EVEN.lstrip())
+    code, out, err = run(["score", str(plain), "--komi", "150", "--json"], capsys)
+    (data,) = json.loads(out)["diagrams"]
+    assert (code, data["komi"], data["result"]) == (0, 150.0, "W+150")
+    record = tmp_path / "even.sgf"
+    record.write_text(even_sgf("650"))
+    code, out, err = run(["score", str(record), "--json"], capsys)
+    (data,) = json.loads(out)["diagrams"]
+    assert (data["komi"], data["result"]) == (6.5, "W+6.5") and "x100 (Fox, Tygem)" in err
+    code, out, err = run(["score", str(record), "--komi", "650", "--json"], capsys)
+    (data,) = json.loads(out)["diagrams"]
+    assert (data["komi"], data["result"]) == (650.0, "W+650") and "x100" not in err
+
+
+def test_gtp_komi_is_points_and_a_loaded_records_km_is_read_as_written(tmp_path: Path):
+    engine = GtpEngine(size=5)
+    gtp_setup(engine)
+    assert engine.handle("komi 150") == "=\n\n"
+    assert engine.handle("final_score") == "= W+150\n\n"
+    record = tmp_path / "even.sgf"
+    record.write_text(even_sgf("650"))
+    notes: list[str] = []
+    engine = GtpEngine(size=5, log=notes.append)
+    assert engine.handle(f"loadsgf {record}") == "= black\n\n"
+    assert engine.handle("final_score") == "= W+6.5\n\n"
+    assert any("x100" in note for note in notes)
+    assert engine.handle("komi 650") == "=\n\n"  # the user's komi from now on: taken as it is
+    assert engine.handle("final_score") == "= W+650\n\n"
+
+
+def test_the_query_engines_komi_is_points():
+    score = engine_score({"komi": 150})
+    assert (score["komi"], score["result"], score["warnings"]) == (150, "W+150", [])
