@@ -104,3 +104,69 @@ def test_gtp_komi_is_points_and_a_loaded_records_km_is_read_as_written(tmp_path:
 def test_the_query_engines_komi_is_points():
     score = engine_score({"komi": 150})
     assert (score["komi"], score["result"], score["warnings"]) == (150, "W+150", [])
+
+
+# The white stones A3 A2 B2 are pass-dead in black's pass-alive area when suicide is illegal; with multi-stone
+# suicide legal the chains A3 and B1 have no proof (KataGo's position of tests/test_pass_alive_suicide.py,
+# one column wider).
+SUICIDE_MATTERS = """
+. . . X .
+X X . X X
+O X X X .
+O O X . X
+. X . X .
+"""
+
+
+def evidence(chains: list[dict[str, Any]]) -> dict[str, str]:
+    """The evidence of each chain, by its first stone."""
+    return {chain["stones"][0]: chain["evidence"] for chain in chains}
+
+
+PROVEN = {"D5": "pass-alive", "A3": "pass-dead", "E2": "pass-alive", "B1": "pass-alive", "D1": "pass-alive"}
+UNDER_MULTI = {**PROVEN, "A3": "judgement", "B1": "judgement"}
+
+
+def test_score_takes_the_pass_alive_suicide_rule(capsys, tmp_path: Path):
+    plain = tmp_path / "suicide.plain"
+    plain.write_text(SUICIDE_MATTERS.lstrip())
+    for rule, expected in ((None, PROVEN), ("no", PROVEN), ("multi", UNDER_MULTI)):
+        flags = ["--pass-alive-suicide", rule] if rule else []
+        code, out, err = run(["score", str(plain), "--json", *flags], capsys)
+        (data,) = json.loads(out)["diagrams"]
+        assert (code, data["pass_alive_suicide"], evidence(data["chains"])) == (0, rule or "no", expected)
+
+
+def test_a_records_own_rule_of_play_is_the_scores_rule_unless_the_switch_says_otherwise(capsys, tmp_path: Path):
+    black = "".join(f"[{p}]" for p in ("da", "ab", "bb", "db", "eb", "bc", "cc", "dc", "cd", "ed", "be", "de"))
+    record = tmp_path / "suicide.sgf"
+    record.write_text(f"(;GM[1]FF[4]SZ[5]KM[0.5]RU[NZ]AB{black}AW[ac][ad][bd];B[];W[])")
+    for flags, rule, expected in (([], "multi", UNDER_MULTI), (["--pass-alive-suicide", "no"], "no", PROVEN)):
+        code, out, err = run(["score", str(record), "--json", *flags], capsys)
+        (data,) = json.loads(out)["diagrams"]
+        assert (data["rules_suicide"], data["pass_alive_suicide"]) == ("multi", rule)
+        assert evidence(data["chains"]) == expected
+
+
+def test_gtp_scores_under_the_pass_alive_suicide_rule():
+    engine = GtpEngine(size=5)
+    stones = [f"{'B' if c == 'X' else 'W'} {'ABCDE'[x]}{5 - y}"
+              for y, row in enumerate(SUICIDE_MATTERS.split("\n")[1:-1]) for x, c in enumerate(row.split()) if c in "XO"]
+    assert engine.handle("gogui-setup " + " ".join(stones)) == "=\n\n"
+    board = engine.board()
+    for rule, expected in (("same", PROVEN), ("multi", UNDER_MULTI)):
+        assert engine.handle(f"passalive-pass-alive-suicide {rule}") == "=\n\n"
+        chains = engine.game_result().settlement.chains
+        assert {board.names(c.stones)[0]: c.evidence.value for c in chains} == expected
+    assert "unsettled: 2 chain(s)" in str(engine.handle("passalive-score"))
+
+
+def test_the_query_engine_scores_under_pass_alive_suicide():
+    rows = SUICIDE_MATTERS.split("\n")[1:-1]
+    initial = [["B" if c == "X" else "W", f"{'ABCDE'[x]}{5 - y}"]
+               for y, row in enumerate(rows) for x, c in enumerate(row.split()) if c in "XO"]
+    for rule, expected in (("no", PROVEN), ("multi", UNDER_MULTI)):
+        (line,) = respond(json.dumps({"id": "s", "boardXSize": 5, "boardYSize": 5, "moves": [], "initialStones": initial,
+                                      "rules": "japanese", "passAliveSuicide": rule, "statuses": ["score"]}).encode())
+        answer = json.loads(line)
+        assert evidence(answer["scoreChains"]) == expected, answer

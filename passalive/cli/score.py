@@ -26,8 +26,9 @@ import click
 from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, report_expectations, run
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.limits import MAX_SCORE_VALUE
+from passalive.go.suicide import Suicide
 from passalive.go.numbers import read_number, shown
-from passalive.cli.options import PICTURES, output_options
+from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
@@ -193,6 +194,8 @@ class _Settings:
     """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
     fancy: bool = False
     budget: SearchBudget = SearchBudget()
+    pass_alive_suicide: Suicide | None = None
+    """`--pass-alive-suicide`: the suicide rule of the statuses' proofs, apart from the rule of play (None: the same)."""
 
 
 def _game_notes(item: Item) -> list[str]:
@@ -226,9 +229,10 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
         captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
     problems = check_diagram(diagram) if settings.check else []
     position = item.position
+    rule = item.suicide(False, settings.pass_alive_suicide)
     if position is None:
         game = score_game(board, komi=settings.komi, captures=captured, rules=settings.rules or "japanese",
-                          strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points,
+                          strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points, suicide=rule,
                           budget=settings.budget, complete=complete)
         show_result = settings.komi is not None
         notes: list[str] = []
@@ -247,7 +251,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             alive=alive_points,
             marked=position.marked_dead(),
             territory_marks=position.territory_marks(),
-            suicide=position.suicide,
+            suicide=rule,
             recorded=info.result,
             budget=settings.budget,
         )
@@ -259,7 +263,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     if settings.output in PICTURES:
         return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes
     if settings.output != "text":
-        data = {**score_json(diagram.title, result), **game_json(game)}
+        data = {**score_json(diagram.title, result), **game_json(game), "pass_alive_suicide": rule.value}
         if not show_result:
             data.update({"margin": None, "result": None, "result_proven": False})
         if settings.output == "jsonl" or position is not None:
@@ -289,6 +293,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@pass_alive_suicide_option
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
@@ -304,6 +309,7 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    pass_alive_suicide: Suicide | None,
     fmt: str,
     out: str | None,
     no_color: bool,
@@ -322,7 +328,7 @@ def command(
     output = inputs.output(as_json, fmt)
     budget = SearchBudget(area=search_area, states=search_states)
     settings = _Settings(dead, alive, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color),
-                         budget)
+                         budget, pass_alive_suicide)
     selection = inputs.selection(allow_illegal=allow_illegal)
     sink = Sink(output, out)
     problems: list[str] = []

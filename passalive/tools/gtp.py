@@ -650,10 +650,13 @@ class GtpEngine:
             raise GtpError(str(getattr(error, "message", error))) from None
 
     def game_result(self) -> GameResult:
-        """The position scored as `passalive score` scores it: every chain's status and evidence, the result."""
+        """The position scored as `passalive score` scores it: every chain's status and evidence, the result.
+
+        The statuses' proofs follow the pass-alive suicide rule (`pass_alive_suicide`, else the rule of
+        play), as the analyses do and as `passalive score --pass-alive-suicide` and the query engine do."""
         komi = self.record_komi if self.record_komi is not None else self.komi
         return score_game(self.board(), komi=komi, handicap=self.handicap, captures=dict(self.state.captures),
-                          rules=self.rules, suicide=self.suicide_rule)
+                          rules=self.rules, suicide=self.settings.analysis_suicide)
 
     def _final_status_list(self, args: list[str]) -> str:
         if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):
