@@ -170,3 +170,55 @@ def test_the_query_engine_scores_under_pass_alive_suicide():
                                       "rules": "japanese", "passAliveSuicide": rule, "statuses": ["score"]}).encode())
         answer = json.loads(line)
         assert evidence(answer["scoreChains"]) == expected, answer
+
+
+# Black's seven stones along the top of a 5x5 board, with no white stone: KataGo's analysis engine takes
+# them as seven handicap stones (the docs/engine.md session's position, white's stones played as moves).
+HANDICAP: dict[str, Any] = {"id": "h", "boardXSize": 5, "boardYSize": 5, "komi": 0.5, "statuses": ["score"], "moves": [],
+                             "initialStones": [["B", p] for p in ("B5", "D5", "A4", "B4", "C4", "D4", "E4")]}
+
+
+def score_of(query: dict[str, Any]) -> dict[str, Any]:
+    (line,) = respond(json.dumps(query).encode())
+    answer = json.loads(line)
+    assert "score" in answer, answer
+    score: dict[str, Any] = answer["score"]
+    return score
+
+
+def test_the_query_engine_gives_white_katagos_handicap_bonus():
+    # black's initial stones alone (no white stone among them) are handicap stones: seven here; then white plays
+    white = [["W", p] for p in ("A3", "B3", "C3", "D3", "E3", "A2", "C2", "E2", "B1", "D1")]
+    moves = [white[0], *[m for w in white[1:] for m in (["B", "pass"], w)]]
+    base = {**HANDICAP, "moves": moves}
+    # both sides pass-alive: black 7 stones + 3 territory, white 10 stones + 5 territory (area)
+    bonus = {"chinese": 7, "aga": 6, "japanese": 0, "tromp-taylor": 0, "new-zealand": 0}
+    for rules, points in bonus.items():
+        score = score_of({**base, "rules": rules})
+        assert (score["handicap"], score["handicap_bonus"]) == (7, points), rules
+        area = rules != "japanese"
+        margin = (10 - 15 if area else 3 - 5) - 0.5 - points
+        assert score["margin"] == margin, (rules, score)
+    # the field and the rules object say it too
+    assert score_of({**base, "rules": "japanese", "whiteHandicapBonus": "N"})["handicap_bonus"] == 7
+    assert score_of({**base, "rules": {"scoring": "AREA", "whiteHandicapBonus": "N-1"}})["handicap_bonus"] == 6
+    # a white initial stone makes it a set-up position, not a handicap game
+    placed = score_of({**HANDICAP, "rules": "chinese", "initialStones": [*HANDICAP["initialStones"], *white]})
+    assert (placed["handicap"], placed["handicap_bonus"], placed["margin"]) == (0, 0, -5.5)
+
+
+def test_black_moves_that_open_the_game_are_handicap_stones_as_katago_counts_them():
+    black = [["B", p] for p in ("B5", "D5", "A4")]
+    query = {"id": "o", "boardXSize": 5, "boardYSize": 5, "rules": "chinese", "statuses": ["score"],
+             "moves": [*black, ["W", "C3"], ["B", "D3"]], "analyzeTurns": [1, 2, 3, 5]}
+    answers = [json.loads(line) for line in respond(json.dumps(query).encode())]
+    assert [a["score"]["handicap"] for a in answers] == [0, 2, 3, 3]  # one black stone is no handicap
+    doubled = {**query, "moves": [*black, ["W", "C3"], ["W", "D3"]], "analyzeTurns": [5]}
+    (answer,) = [json.loads(line) for line in respond(json.dumps(doubled).encode())]
+    assert answer["score"]["handicap"] == 0  # white moving twice: black's opening moves were a set-up
+
+
+def test_a_bad_white_handicap_bonus_is_answered_with_the_field():
+    (line,) = respond(json.dumps({**HANDICAP, "whiteHandicapBonus": "2"}).encode())
+    answer = json.loads(line)
+    assert answer["field"] == "whiteHandicapBonus" and "N-1" in answer["error"]

@@ -77,6 +77,7 @@ def game_json(game: GameResult) -> dict[str, Any]:
     return {
         "komi": game.komi,
         "handicap": game.handicap,
+        "handicap_bonus": game.handicap_bonus,
         "margin": game.margin,
         "result": game.result,
         "margin_range": list(game.margin_range),
