@@ -135,7 +135,8 @@ def test_judgement_decides_what_nothing_proves_and_says_so():
     # judged: black's 16 empty points and D1 as territory, D1 a prisoner; nothing proves either chain, so the
     # range runs to black dead and white alive (white's 24 points and 8 prisoners) at the other end
     assert game.margin == 16 + 1 + 1
-    assert game.margin_range == (-(24 + 8), 18) and game.exact_range
+    assert game.exact_range
+    assert game.margin_range == (-(24 + 8), 18)
 
 
 def test_area_counts_seki_eyes_and_filled_false_eyes_territory_does_not():
