@@ -139,6 +139,22 @@ def test_judgement_decides_what_nothing_proves_and_says_so():
     assert game.margin_range == (-(24 + 8), 18)
 
 
+def test_the_scorers_seki_heuristic_does_not_relabel_a_proven_status():
+    # the search proves black's A2 B2 B1 alive (white moving first cannot capture it); the scorer's eye count
+    # finds its eye A1 in seki with C2: a heuristic, so black stays alive (search), the seki said in its detail
+    board = grid("""
+O O .
+X X O
+. X .
+""")
+    game = score_game(board, judge=no_judgement)
+    assert game.score.seki_points == {board.point("A1")}
+    black = next(c for c in game.settlement.chains if c.colour is Colour.BLACK)
+    assert (black.status, black.evidence, black.proven) == (Status.ALIVE, Evidence.SEARCH, True)
+    assert "in seki by the scorer's eye count (heuristic)" in black.detail and "stays as proved" in black.detail
+    assert black not in game.seki
+
+
 def test_area_counts_seki_eyes_and_filled_false_eyes_territory_does_not():
     # the corner seki of tests/test_score.py: black's eye A2 and white's eye D2 are surrounded by their owners
     board = grid("""

@@ -303,7 +303,8 @@ def _endings(unproved: Sequence[ChainStatus]) -> list[frozenset[int]]:
 
 
 def _with_seki(settlement: Settlement, counted: Score) -> Settlement:
-    """Living chains next to the seki regions the scorer's eye count finds get the status seki."""
+    """Living chains next to the seki regions the scorer's eye count finds get the status seki
+    (their judgement, if unsettled; a proved status stays, see `Settlement.in_seki`)."""
     board = settlement.board
     seki_points = counted.seki_points
     if not seki_points:
