@@ -221,4 +221,8 @@ def test_black_moves_that_open_the_game_are_handicap_stones_as_katago_counts_the
 def test_a_bad_white_handicap_bonus_is_answered_with_the_field():
     (line,) = respond(json.dumps({**HANDICAP, "whiteHandicapBonus": "2"}).encode())
     answer = json.loads(line)
-    assert answer["field"] == "whiteHandicapBonus" and "N-1" in answer["error"]
+    assert answer == {"id": "h", "error": '`whiteHandicapBonus` is "0", "N" or "N-1", not \'2\'',
+                      "field": "whiteHandicapBonus"}
+    (line,) = respond(json.dumps({**HANDICAP, "rules": {"whiteHandicapBonus": 1}}).encode())
+    answer = json.loads(line)
+    assert (answer["field"], answer["error"]) == ("rules", '`rules`\' `whiteHandicapBonus` is "0", "N" or "N-1", not 1')

@@ -286,16 +286,17 @@ _BONUS_OF_RULE_SET = {"chinese": "N", "chineseogs": "N", "chinesekgs": "N", "aga
 """The rule sets whose white handicap bonus is not 0, as KataGo's `Rules::parseRules` sets it."""
 
 
-def _handicap_bonus(value: object, name: str) -> str:
+def _handicap_bonus(value: object, field: str, said: str = "`whiteHandicapBonus`") -> str:
+    """A checked `whiteHandicapBonus` rule (`said`: how the message names it; `field`: the query's field)."""
     if value not in _HANDICAP_BONUS:
-        raise QueryError(f"`{name}` is \"0\", \"N\" or \"N-1\", not {_shown(value)}", name)
+        raise QueryError(f"{said} is \"0\", \"N\" or \"N-1\", not {_shown(value)}", field)
     return str(value)
 
 
 def _rules_handicap_bonus(value: object) -> str:
     """The white handicap bonus rule of a checked `rules` value (see `_BONUS_OF_RULE_SET`)."""
     if isinstance(value, dict):
-        return _handicap_bonus(value.get("whiteHandicapBonus", "0"), "rules")
+        return _handicap_bonus(value.get("whiteHandicapBonus", "0"), "rules", "`rules`' `whiteHandicapBonus`")
     if isinstance(value, str):
         text = value.strip().lower()
         found = re.search(r"whb(n-1|n|0)", text)
