@@ -13,19 +13,22 @@ the end of the game), prints
 * the direct code's positions/s (`passalive.definitions.direct.casting_out`,
   both colours, one position at a time, the board built from its masks);
 * the batched kernel's positions/s for each backend asked for, on `--n`
-  positions (the distinct ones repeated) in batches of `--batch-size`,
-  already on the device: the time from the first batch handed in to the
-  last answer synchronised (after one warm-up batch), with its ratio to the
-  direct code;
+  positions (the distinct ones repeated; default two batches on the CPU,
+  1,000,000 on a GPU) in batches of `--batch-size` (default 1,024 on the
+  CPU, 131,072 on a GPU: by the device each backend runs on, CuPy's always
+  a GPU), already on the device: the time from the first batch handed in
+  to the last answer synchronised (after one warm-up batch), with its ratio
+  to the direct code;
 * the check: the batched answers (pass-alive stones and territory, both
   colours) equal to the direct code's (`casting_out` and the `healthy`
   territory of `passalive.definitions.territory`) on every distinct position.
 
 Imports: numpy, `array_api_compat`, the backend's library, and of passalive
 only `passalive.batch`, `passalive.go.*` and `passalive.definitions.direct`
-/ `.territory`, which import no other package, so that the script runs on
-a machine where passalive's own dependencies (lark, z3, click, ...) are not
-installed: then `passalive/__init__.py` (which imports them) is skipped.
+/ `.territory`, which import no other package; `import passalive` itself
+loads only its error types (its public names are imported on first use), so
+the script runs from the source tree (`PYTHONPATH=.`) on a machine where
+passalive's own dependencies (lark, z3, click, ...) are not installed.
 Writing the positions (`--save-positions`) reads SGF and needs the
 installed package.  Exit status 1 when an answer differs.
 """
@@ -35,33 +38,29 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from passalive import batch
+from passalive.definitions.direct import Geometry, casting_out
+from passalive.definitions.territory import territory_points
+from passalive.go.board import Board, Colour
+from passalive.go.suicide import Suicide
+
 ROOT = Path(__file__).resolve().parent.parent
-
-try:
-    import passalive  # noqa: F401
-except ImportError:  # passalive's dependencies absent: its subpackages used here need none of them
-    _package = types.ModuleType("passalive")
-    _package.__path__ = [str(ROOT / "passalive")]
-    sys.modules["passalive"] = _package
-
-from passalive import batch  # noqa: E402
-from passalive.definitions.direct import Geometry, casting_out  # noqa: E402
-from passalive.definitions.territory import territory_points  # noqa: E402
-from passalive.go.board import Board, Colour  # noqa: E402
-from passalive.go.suicide import Suicide  # noqa: E402
 
 SIZES = (9, 13, 19)
 KEEP = {9: 4000, 13: 2500, 19: 12000}
 """Real-game positions kept per size in the positions file (sampled evenly over the games)."""
 RANDOM = {9: 600, 13: 400, 19: 600}
 """Positions of random play added per size."""
+BATCH = {"cpu": 1024, "gpu": 131072}
+"""The default `--batch-size` by the device each backend runs on (`--backend torch --device cpu` took
+the GPU's batch before): a GPU batch of 19x19 positions peaks at 15.5 GiB on torch's GPU
+(docs/batch.md), more than a CPU run should hold for a measurement that two small batches make."""
 
 
 # ------------------------------------------------------------ positions
@@ -240,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", default="numpy", help="numpy, torch, cupy, jax, comma-separated, or all (those installed)")
     parser.add_argument("--device", default="cpu", help="cpu or cuda (torch, jax); cupy is always on its GPU")
     parser.add_argument("--n", type=int, default=0, help="positions timed per size and backend (default: 2 batches on cpu, 1,000,000 on a GPU)")
-    parser.add_argument("--batch-size", type=int, default=0, help="positions per call (default: 1024 on cpu, 131072 on a GPU)")
+    parser.add_argument("--batch-size", type=int, default=0,
+                        help="positions per call (default: 1024 for a backend on the cpu, 131072 on a GPU)")
     parser.add_argument("--sizes", default="9,13,19", help="board sizes, comma-separated")
     parser.add_argument("--suicide", default="no", choices=["no", "multi"], help="the suicide rule")
     parser.add_argument("--seed", type=int, default=1, help="random positions' seed (--save-positions)")
@@ -253,8 +253,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--positions FILE is needed (write one with --save-positions)")
     names = ["numpy", "torch", "cupy", "jax"] if args.backend == "all" else args.backend.split(",")
     names = [name for name in names if args.backend != "all" or _installed(name)]
-    gpu = args.device != "cpu" or names != ["numpy"]
-    batch_size = args.batch_size or (131072 if gpu else 1024)
     suicide = Suicide.parse(args.suicide)
     positions = load_positions(args.positions)
     failures = 0
@@ -267,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  direct (one at a time, CPU): {rate:12,.0f} positions/s")
         for name in names:
             dev = "gpu" if name == "cupy" else args.device
+            batch_size = args.batch_size or BATCH["cpu" if dev == "cpu" else "gpu"]
             wrong = check(black, white, expected, suicide, name, args.device, batch_size)
             failures += wrong
             n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)

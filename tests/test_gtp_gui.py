@@ -73,6 +73,13 @@ def _expected(board: Board, suicide: str = "no") -> list[int]:
     return [1 if p in black else -1 if p in white else 0 for p in order]
 
 
+def _order(board: Board) -> list[int]:
+    """The points in KataGo's order (row by row from the top left), as `kata-analyze` and GoGui list them."""
+    assert board.size is not None
+    width, height = board.size
+    return [p for y in range(height) for x in range(width) if (p := board.at(x, y)) is not None]
+
+
 def _ownership(line: str) -> list[int]:
     """The numbers after `ownership` in an info line, as Lizzie reads them (up to the next field, if any)."""
     words = line.split()
@@ -286,7 +293,17 @@ def test_ownership_from_the_unconditional_and_the_scorer_statuses() -> None:
         gfx = session.send("passalive-ownership")
         assert gfx.startswith("INFLUENCE ") and "TEXT ownership (unconditional): black 10 points, white 0" in gfx
         assert session.send("passalive-param ownership score") == ""
-        assert "TEXT ownership (score)" in session.send("passalive-ownership")
+        # the scorer's statuses: D1 pass-dead in black's eye, F4 alone in black's area judged dead, so that
+        # every point of the board is black's (the unconditional statuses leave F4 and the open area to nobody)
+        game = passalive.score_game(board)
+        assert sorted(board.names(p for chain in game.dead for p in chain.stones)) == ["D1", "F4"]
+        gfx = session.send("passalive-ownership")
+        influence, text = gfx.split("\n")
+        assert influence == "INFLUENCE " + " ".join(f"{board.name(p)} 1" for p in _order(board))
+        assert text == "TEXT ownership (score): black 49 points, white 0"
+        session.write("kata-analyze w ownership true")  # white to analyse: KataGo's sign, -1 on black's points
+        session.line()
+        assert _ownership(session.line()) == [-1] * 49
 
 
 @pytest.mark.parametrize("data", [

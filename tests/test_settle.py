@@ -132,8 +132,27 @@ def test_judgement_decides_what_nothing_proves_and_says_so():
     assert white.ends_dead and not settlement.finished
     game = score_game(board, judge=white_is_dead)
     assert [board.names(c.stones) for c in game.dead] == [["D1"]]
-    low, high = game.margin_range
-    assert low <= game.margin <= high  # type: ignore[operator]
+    # judged: black's 16 empty points and D1 as territory, D1 a prisoner; nothing proves either chain, so the
+    # range runs to black dead and white alive (white's 24 points and 8 prisoners) at the other end
+    assert game.margin == 16 + 1 + 1
+    assert game.exact_range
+    assert game.margin_range == (-(24 + 8), 18)
+
+
+def test_the_scorers_seki_heuristic_does_not_relabel_a_proven_status():
+    # the search proves black's A2 B2 B1 alive (white moving first cannot capture it); the scorer's eye count
+    # finds its eye A1 in seki with C2: a heuristic, so black stays alive (search), the seki said in its detail
+    board = grid("""
+O O .
+X X O
+. X .
+""")
+    game = score_game(board, judge=no_judgement)
+    assert game.score.seki_points == {board.point("A1")}
+    black = next(c for c in game.settlement.chains if c.colour is Colour.BLACK)
+    assert (black.status, black.evidence, black.proven) == (Status.ALIVE, Evidence.SEARCH, True)
+    assert "in seki by the scorer's eye count (heuristic)" in black.detail and "stays as proved" in black.detail
+    assert black not in game.seki
 
 
 def test_area_counts_seki_eyes_and_filled_false_eyes_territory_does_not():
@@ -190,7 +209,7 @@ def test_an_implausible_komi_or_a_one_coloured_board_gives_no_result():
 . X O .
 . X O .
 """)
-    wild = score_game(board, komi=5501, judge=no_judgement)
+    wild = score_game(board, komi=read_komi(5501), judge=no_judgement)
     assert wild.result is None and any("not a plausible komi" in w for w in wild.warnings)
 
 
@@ -232,8 +251,9 @@ def test_a_game_whose_record_marks_its_dead_stones_scores_as_recorded(capsys, tm
     assert (c5["status"], c5["evidence"], c5["known_by"]) == ("dead", "record", "record")
     assert data["result"] == "B+12.5" and data["record"]["agrees"] is True
     assert not data["result_proven"] and not data["finished"]  # the walls themselves are not proved
-    low, high = data["margin_range"]
-    assert low <= 12.5 <= high
+    # the walls' other endings: white's dead (black 30 points, C5 and 6 prisoners), or black's dead with C5 alive
+    # (white 29 points and 6 prisoners); komi 0.5
+    assert data["margin_range"] == [-(29 + 6) - 0.5, 30 + 7 - 0.5] and data["margin_range_exact"]
 
 
 @pytest.mark.parametrize("name", ["605291", "615430"])

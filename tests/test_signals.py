@@ -88,3 +88,33 @@ def test_sigkill_to_the_parent_leaves_no_worker_and_no_traceback(tmp_path: Path)
     process, workers = _start(tmp_path)
     os.kill(process.pid, signal.SIGKILL)
     assert _finish(process, workers) == (-signal.SIGKILL, "")
+
+
+def test_a_worker_killed_from_outside_stops_the_run_with_one_error_line(tmp_path: Path) -> None:
+    # multiprocessing.Pool would start another worker and wait for the lost file for ever
+    process, workers = _start(tmp_path)
+    os.kill(workers[0], signal.SIGKILL)
+    code, err = _finish(process, workers)
+    assert code == 2, err
+    (line,) = err.splitlines()
+    assert line.startswith(f"error: {tmp_path}{os.sep}game") and ".sgf: not done, and the output stops before it" in line
+    assert f"a --jobs worker process (pid {workers[0]}) was killed by SIGKILL before its work was done" in line
+
+
+def _die(number: int) -> int:
+    """A piece of work whose process is killed from outside while it runs (the second piece)."""
+    if number == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.05)
+    return number
+
+
+@pytest.mark.parametrize("pool", ["processes", "process_executor"])
+def test_both_process_pools_turn_a_lost_worker_into_an_error(pool: str) -> None:
+    from passalive.tools import workers
+
+    started = time.monotonic()
+    with pytest.raises(workers.WorkerLost, match="worker process .*before its work was done"):
+        with getattr(workers, pool)(2) as lanes:
+            list(workers.ordered(lanes, _die, range(6)))
+    assert time.monotonic() - started < 20

@@ -450,3 +450,36 @@ def test_the_rule_program_agrees_where_the_nakade_test_and_the_2_vital_miai_deci
         assert_rules_agree(b)
         surrounded += any(s.rule == "surrounded" for s in static_safety(b).steps if s.colour is Colour.BLACK)
     assert surrounded >= 5
+
+
+def test_one_analysis_computes_static_safety_once_and_keeps_it_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    # both colours' safe blocks, their territory and traces come from one computation of both colours,
+    # kept by the analysis (a SafetyCache it owns), not by the module: another analysis computes again
+    from passalive.definitions.static_safety import solve
+
+    computed: list[bool] = []
+    real = solve.compute
+
+    def counted(b: Board, sound: bool = False) -> object:
+        computed.append(sound)
+        return real(b, sound=sound)
+
+    monkeypatch.setattr(solve, "compute", counted)
+    b = board("""
+        .......
+        XXXXXXX
+        .......
+        .......
+    """)
+    result = analyse(b, variant="static-safety")
+    for colour in (Colour.BLACK, Colour.WHITE):
+        result.alive_points(colour), result.territory(colour), result.trace(colour)
+    assert computed == [False]
+    analyse(b, variant="static-safety-sound").territory(Colour.BLACK)
+    analyse(b, variant="static-safety").territory(Colour.BLACK)
+    assert computed == [False, True, False]
+    static_safety(b), static_safety(b)  # no cache given: computed each time
+    assert computed == [False, True, False, False, False]
+    cache = solve.SafetyCache(b)
+    assert static_safety(b, cache=cache) is static_safety(b, cache=cache)
+    assert static_safety(board("X.."), cache=cache) is not static_safety(b, cache=cache)  # another board's

@@ -636,7 +636,13 @@ def run(
                 lanes = workers.processes(min(runner.jobs, len(files)), worker_init)
                 tasks = ((path, None) for path in files)  # each worker reads its file
             with lanes as pool:
-                for path, done in zip(files, workers.ordered(pool, job, tasks)):
+                results = workers.ordered(pool, job, tasks)
+                for path in files:
+                    try:
+                        done = next(results)
+                    except workers.WorkerLost as lost:  # the output so far is every file before this one
+                        raise workers.WorkerLost(f"{path}: not done, and the output stops before it: {lost.message}") \
+                            from None
                     for result in done.results:
                         emit(result)
                     report(path, done)

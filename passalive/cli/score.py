@@ -26,12 +26,13 @@ import click
 from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, report_expectations, run
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.limits import MAX_SCORE_VALUE
+from passalive.go.suicide import Suicide
 from passalive.go.numbers import read_number, shown
-from passalive.cli.options import PICTURES, output_options
+from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
-from passalive.tools.result import GameResult, result_text, score_game
+from passalive.tools.result import GameResult, read_komi, result_text, score_game
 from passalive.tools.score import RULES, Score, check_diagram, read_score_claim, rules_of
 from passalive.tools.settle import ChainStatus, SearchBudget, Status
 
@@ -76,6 +77,7 @@ def game_json(game: GameResult) -> dict[str, Any]:
     return {
         "komi": game.komi,
         "handicap": game.handicap,
+        "handicap_bonus": game.handicap_bonus,
         "margin": game.margin,
         "result": game.result,
         "margin_range": list(game.margin_range),
@@ -193,6 +195,8 @@ class _Settings:
     """The text form: `plain` (a terminal board) or `sl` (Sensei's markup)."""
     fancy: bool = False
     budget: SearchBudget = SearchBudget()
+    pass_alive_suicide: Suicide | None = None
+    """`--pass-alive-suicide`: the suicide rule of the statuses' proofs, apart from the rule of play (None: the same)."""
 
 
 def _game_notes(item: Item) -> list[str]:
@@ -226,9 +230,10 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
         captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
     problems = check_diagram(diagram) if settings.check else []
     position = item.position
+    rule = item.suicide(False, settings.pass_alive_suicide)
     if position is None:
-        game = score_game(board, komi=settings.komi or 0.0, captures=captured, rules=settings.rules or "japanese",
-                          strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points,
+        game = score_game(board, komi=settings.komi, captures=captured, rules=settings.rules or "japanese",
+                          strict_seki=settings.strict_seki, dead=dead_points, alive=alive_points, suicide=rule,
                           budget=settings.budget, complete=complete)
         show_result = settings.komi is not None
         notes: list[str] = []
@@ -238,7 +243,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             captured = {Colour.BLACK: position.prisoners[0], Colour.WHITE: position.prisoners[1]}
         game = score_game(
             board,
-            komi=settings.komi if settings.komi is not None else info.komi,
+            komi=settings.komi if settings.komi is not None else read_komi(info.komi),
             handicap=info.handicap or 0,
             captures=captured,
             rules=settings.rules or rules_of(info.rules) or "japanese",
@@ -247,7 +252,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             alive=alive_points,
             marked=position.marked_dead(),
             territory_marks=position.territory_marks(),
-            suicide=position.suicide,
+            suicide=rule,
             recorded=info.result,
             budget=settings.budget,
         )
@@ -259,7 +264,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     if settings.output in PICTURES:
         return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes
     if settings.output != "text":
-        data = {**score_json(diagram.title, result), **game_json(game)}
+        data = {**score_json(diagram.title, result), **game_json(game), "pass_alive_suicide": rule.value}
         if not show_result:
             data.update({"margin": None, "result": None, "result_proven": False})
         if settings.output == "jsonl" or position is not None:
@@ -289,6 +294,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
+@pass_alive_suicide_option
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
@@ -304,6 +310,7 @@ def command(
     as_json: bool,
     check: bool,
     allow_illegal: bool,
+    pass_alive_suicide: Suicide | None,
     fmt: str,
     out: str | None,
     no_color: bool,
@@ -322,7 +329,7 @@ def command(
     output = inputs.output(as_json, fmt)
     budget = SearchBudget(area=search_area, states=search_states)
     settings = _Settings(dead, alive, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color),
-                         budget)
+                         budget, pass_alive_suicide)
     selection = inputs.selection(allow_illegal=allow_illegal)
     sink = Sink(output, out)
     problems: list[str] = []

@@ -102,7 +102,8 @@ class Details:
         self._tracer = tracer
         self.proof = proof
         self.own_territory = own_territory
-        """A rule program's own territory (static-safety.dl's safe regions), if it derives one."""
+        """The variant's own territory (static safety's safe regions), if it has one: as the rule program
+        derives it (static-safety.dl), or the direct engine's call for this analysis (`Variant.on`)."""
         self._traces: dict[Colour, Trace | None] = {}
         self._territory: dict[tuple[Colour, str], frozenset[int]] = {}
 
@@ -180,8 +181,8 @@ class Analysis:
         colour = Colour.stone(colour)
         own = VARIANTS[self.variant].territory if self.variant in VARIANTS else None
         if own is not None:  # the variant's own territory (static safety's safe regions)
-            if self.engine == "rules" and self.details.own_territory is not None:
-                return self.details.own_territory(colour)  # as the rule program derives it
+            if self.details.own_territory is not None:  # as the rule program derives it, or the analysis's own
+                return self.details.own_territory(colour)  # call (`Variant.on`: its cache)
             return own(self.board, colour)
         return self.details.territory(self, colour, convention or self.territory_convention)
 
@@ -263,8 +264,8 @@ def analyse(
         alive, proof = run_program_file(board, program, suicide)
         return Analysis(board, name, suicide, "rules", territory, _chain_sets(board, alive), Details(None, proof))
     chosen = resolve_variant(variant, suicide)
-    trace = chosen.trace
-    tracer = (lambda colour: trace(board, colour)) if trace is not None else None
+    calls = chosen.on(board)  # this analysis's functions, sharing what the variant computes for both colours
+    tracer = calls.trace
     if engine == "rules":
         if chosen.program is None:
             raise UsageError(f"the variant {chosen.name!r} has no rule program; use --engine direct")
@@ -278,12 +279,12 @@ def analyse(
     if chosen.fast:
         geometry = Geometry.of(board)
         alive_sets = {c: chosen.fast_alive(geometry, c) for c in STONE_COLOURS}
-    elif chosen.direct is not None:
-        direct = chosen.direct
-        alive_sets = _chain_sets(board, {c: direct(board, c, suicide) for c in STONE_COLOURS})
+    elif calls.alive is not None:
+        alive_of = calls.alive
+        alive_sets = _chain_sets(board, {c: alive_of(c, suicide) for c in STONE_COLOURS})
     else:  # pragma: no cover - every bundled variant has one
         raise UsageError(f"the variant {chosen.name!r} has no direct implementation; use --engine rules")
-    return Analysis(board, chosen.name, suicide, "direct", territory, alive_sets, Details(tracer))
+    return Analysis(board, chosen.name, suicide, "direct", territory, alive_sets, Details(tracer, None, calls.territory))
 
 
 def _check_rule_board(board: Board, variant: str) -> None:

@@ -16,6 +16,7 @@ regions did not count then.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -267,6 +268,19 @@ def trace_knechtel(board: Board, colour: Colour) -> Trace:
 
 
 @dataclass(frozen=True)
+class BoundVariant:
+    """A variant's functions for one board, as one analysis calls them: the alive chains of a colour
+    under a suicide rule, a colour's trace and the variant's own territory (None: it has none).
+
+    A variant that computes both colours at once (static safety) makes them share what it computed
+    (`Variant.bind`), so the cache lives as long as the analysis that owns these."""
+
+    alive: Callable[[Colour, Suicide], frozenset[int]] | None
+    trace: Callable[[Colour], Trace] | None
+    territory: Callable[[Colour], frozenset[int]] | None
+
+
+@dataclass(frozen=True)
 class Variant:
     """A named reading of pass-alive.
 
@@ -304,6 +318,20 @@ class Variant:
     """What a chain the variant accepts is called in text output (`safe` for static safety)."""
     territory: Callable[[Board, Colour], frozenset[int]] | None = None
     """The variant's own territory, used instead of a territory convention (None: the convention decides)."""
+    bind: Callable[[Board], BoundVariant] | None = None
+    """The variant's functions for one board sharing one computation (None: `direct`, `trace` and
+    `territory` as they are); see `on`."""
+
+    def on(self, board: Board) -> BoundVariant:
+        """`direct`, `trace` and `territory` for this board, as one analysis calls them."""
+        if self.bind is not None:
+            return self.bind(board)
+        direct, trace, territory = self.direct, self.trace, self.territory
+        return BoundVariant(
+            functools.partial(direct, board) if direct is not None else None,
+            functools.partial(trace, board) if trace is not None else None,
+            functools.partial(territory, board) if territory is not None else None,
+        )
 
     def check_suicide(self, suicide: Suicide) -> None:
         """Refuse a suicide rule the variant is not defined for, with a UsageError."""
@@ -395,6 +423,24 @@ def _sound_trace(board: Board, colour: Colour) -> Trace:
     return trace_static_safety(board, colour, sound=True)
 
 
+def _static_bound(sound: bool) -> Callable[[Board], BoundVariant]:
+    """Static safety's functions for one board, sharing one `SafetyCache` (both colours are computed at once)."""
+
+    def bind(board: Board) -> BoundVariant:
+        from passalive.definitions.static_safety import (
+            SafetyCache, safe_chains, safe_territory, trace_static_safety,
+        )
+
+        cache = SafetyCache(board)
+        return BoundVariant(
+            lambda colour, suicide: safe_chains(board, colour, sound=sound, cache=cache),
+            lambda colour: trace_static_safety(board, colour, sound=sound, cache=cache),
+            lambda colour: safe_territory(board, colour, sound=sound, cache=cache),
+        )
+
+    return bind
+
+
 NO_SUICIDE = frozenset({Suicide.ILLEGAL})
 ANY_SUICIDE = frozenset(Suicide)
 
@@ -436,14 +482,14 @@ VARIANTS: Mapping[str, Variant] = {
             "Müller 1997 / Fuego's go_safe static: blocks and regions safe if the owner answers every attack "
             "(1-vital and 2-vital regions, miai connections, surrounded areas)",
             NO_SUICIDE, "static-safety.dl", _static_safe, _static_trace,
-            word="safe", territory=_static_territory,
+            word="safe", territory=_static_territory, bind=_static_bound(False),
         ),
         Variant(
             "static-safety-sound",
             "static safety without Fuego's rules that the game refutes (the protected cuts, the vital-point "
             "count of the nakade test): no claim refuted by the alternating-play search (docs/findings.md)",
             NO_SUICIDE, "static-safety-sound.dl", _sound_safe, _sound_trace,
-            word="safe", territory=_sound_territory,
+            word="safe", territory=_sound_territory, bind=_static_bound(True),
         ),
     )
 }

@@ -81,7 +81,7 @@ from passalive.tools.gtp_analyze import (
 )
 from passalive.tools.gtp_gogui import SETTINGS, SettingError, Settings, changed, param_lines, read_setup
 from passalive.tools.gtp_input import read_fd_lines, read_lines
-from passalive.tools.result import GameResult, result_text, score_game
+from passalive.tools.result import GameResult, Komi, read_komi, result_text, score_game
 from passalive.tools.score import rules_of
 from passalive.tools.settle import ChainStatus
 from passalive.tools.settle import Status as ChainState
@@ -187,6 +187,9 @@ class GtpEngine:
 
     size: int = 19
     komi: float = 7.5
+    record_komi: Komi | None = None
+    """A loaded record's `KM` as `read_komi` reads it (Fox's x100, its warning), while `komi` is that record's;
+    None once the `komi` command (or the engine's option) gave the komi."""
     suicide_rule: Suicide = Suicide.ILLEGAL
     variant: str | None = None
     territory: str = "healthy"
@@ -402,6 +405,7 @@ class GtpEngine:
         if len(args) != 1:
             raise GtpError("syntax error")
         self.komi = real(args[0], "komi", bound=MAX_GTP_KOMI)
+        self.record_komi = None
         return ""
 
     def play(self, colour: Colour, point: tuple[int, int] | None) -> None:
@@ -466,7 +470,10 @@ class GtpEngine:
         self.size = game.size
         self.history = history
         if game.info.komi is not None:
-            self.komi = game.info.komi
+            self.record_komi = read_komi(game.info.komi)
+            self.komi = self.record_komi.points
+            if self.record_komi.warning:
+                self.log(f"{args[0]}: warning: {self.record_komi.warning}")
         self.rules = rules_of(game.info.rules) or "japanese"
         self.handicap = game.info.handicap or 0
         for message, where in game.warnings:
@@ -643,9 +650,13 @@ class GtpEngine:
             raise GtpError(str(getattr(error, "message", error))) from None
 
     def game_result(self) -> GameResult:
-        """The position scored as `passalive score` scores it: every chain's status and evidence, the result."""
-        return score_game(self.board(), komi=self.komi, handicap=self.handicap, captures=dict(self.state.captures),
-                          rules=self.rules, suicide=self.suicide_rule)
+        """The position scored as `passalive score` scores it: every chain's status and evidence, the result.
+
+        The statuses' proofs follow the pass-alive suicide rule (`pass_alive_suicide`, else the rule of
+        play), as the analyses do and as `passalive score --pass-alive-suicide` and the query engine do."""
+        komi = self.record_komi if self.record_komi is not None else self.komi
+        return score_game(self.board(), komi=komi, handicap=self.handicap, captures=dict(self.state.captures),
+                          rules=self.rules, suicide=self.settings.analysis_suicide)
 
     def _final_status_list(self, args: list[str]) -> str:
         if len(args) != 1 or args[0] not in ("alive", "dead", "seki"):

@@ -18,9 +18,10 @@ This module puts them together for a game:
 * **the record compared**: a numeric `RE` agrees or not, and when not, the
   chains whose other ending gives the record's margin are named.
 
-Komi as Fox and Tygem write it (×100: `KM[650]` for 6.5, and `KM[375]` for
-3.75 stones, Chinese counting's 7.5 points) is read with a warning; a komi
-that is still implausible, or a board with the stones of one colour only
+A record's komi as Fox and Tygem write it (×100: `KM[650]` for 6.5, and
+`KM[375]` for 3.75 stones, Chinese counting's 7.5 points) is read with a
+warning by `read_komi`, which only a record's `KM` goes through (a komi the
+user gives is taken as it is); a record's komi that is still implausible, or a board with the stones of one colour only
 that are not all proven alive, is a warning and no result.
 """
 
@@ -134,6 +135,8 @@ class GameResult:
     rules: str
     komi: float
     handicap: int
+    handicap_bonus: int
+    """The points white received for the handicap stones (in `margin`)."""
     margin: float | None
     margin_range: tuple[float, float]
     exact_range: bool
@@ -176,18 +179,22 @@ class GameResult:
         return tuple(c for c in self.settlement.chains if c.ends_dead)
 
 
-def _margin(points: Mapping[Colour, int], komi: float, handicap: int, rules: str) -> float:
-    margin = points[Colour.BLACK] - points[Colour.WHITE] - komi
-    if rules == "area" and handicap >= 2:
-        margin -= handicap
-    return margin
+def handicap_points(handicap: int, rules: str) -> int:
+    """The points white receives for black's handicap stones when nothing else says: one per stone from two
+    up under area counting (as Chinese rules give them), none under territory counting or Tromp-Taylor."""
+    return handicap if rules == "area" and handicap >= 2 else 0
+
+
+def _margin(points: Mapping[Colour, int], komi: float, bonus: int) -> float:
+    return points[Colour.BLACK] - points[Colour.WHITE] - komi - bonus
 
 
 def score_game(
     board: Board,
     *,
-    komi: float | None = 0.0,
+    komi: float | Komi | None = 0.0,
     handicap: int = 0,
+    handicap_bonus: int | None = None,
     captures: Mapping[Colour, int] | None = None,
     rules: str = "japanese",
     strict_seki: bool = False,
@@ -203,9 +210,15 @@ def score_game(
 ) -> GameResult:
     """Score a game's final position: every chain's status, the result, its range and proof, the record compared.
 
-    `komi` is the record's `KM` as written (see `read_komi`); under area
-    counting white receives one point per handicap stone from two up (as
-    Chinese rules do); `captures` the stones each side took (territory
+    `komi` is white's compensation in points, taken as given (a user's
+    option, GTP's `komi`, an engine query's field; None: no komi); a record's `KM` is read
+    first with `read_komi` (Fox's and Tygem's komi x100, an implausible
+    value) and its `Komi` passed here, so that only a record's komi gets that
+    reading and its warnings.  `handicap` is black's handicap stones and
+    `handicap_bonus` the points white receives for them (None: one per stone
+    from two up under area counting, as Chinese rules give them, see
+    `handicap_points`; the query engine passes KataGo's `whiteHandicapBonus`
+    of the query); `captures` the stones each side took (territory
     counting adds them); `dead`/`alive` the user's word, `marked` the
     record's dead-stone marks and `territory_marks` its territory marks
     (`TB`/`TW`: what the players agreed is territory, kept even where the
@@ -217,7 +230,7 @@ def score_game(
     rule = suicide if suicide is not None else Suicide.ILLEGAL
     settlement = settle(board, suicide=rule, dead=dead, alive=alive, marked=marked, budget=budget, judge=judge,
                         complete=complete)
-    read = read_komi(komi)
+    read = komi if isinstance(komi, Komi) else Komi(float(komi or 0.0))
     warnings = [read.warning] if read.warning else []
     stones = {c: sum(1 for colour in board.colours if colour is c) for c in STONE_COLOURS}
 
@@ -227,12 +240,14 @@ def score_game(
         return score(board, sorted(removed) if rules != "tromp-taylor" else [], rules=rules,
                      strict_seki=strict_seki, captures=captures, recorded=recorded_territory)
 
+    bonus = handicap_points(handicap, rules) if handicap_bonus is None else handicap_bonus
+
     def margin_of(removed: frozenset[int]) -> float:
-        return _margin(count(removed).points, read.points, handicap, rules)
+        return _margin(count(removed).points, read.points, bonus)
 
     judged = count(settlement.dead_points())
     settlement = _with_seki(settlement, judged)
-    margin = _margin(judged.points, read.points, handicap, rules)
+    margin = _margin(judged.points, read.points, bonus)
     unproved = [c for c in settlement.chains if not c.proven] if rules != "tromp-taylor" else []
     proved_dead = frozenset(p for c in settlement.chains if c.proven and c.status is Status.DEAD for p in c.stones)
     margins = [margin, *(margin_of(proved_dead | ending) for ending in _endings(unproved))]
@@ -255,6 +270,7 @@ def score_game(
         rules=rules,
         komi=read.points,
         handicap=handicap,
+        handicap_bonus=bonus,
         margin=margin if given else None,
         margin_range=(low, high),
         exact_range=len(unproved) <= EXACT_RANGE,
@@ -287,7 +303,8 @@ def _endings(unproved: Sequence[ChainStatus]) -> list[frozenset[int]]:
 
 
 def _with_seki(settlement: Settlement, counted: Score) -> Settlement:
-    """Living chains next to the seki regions the scorer's eye count finds get the status seki."""
+    """Living chains next to the seki regions the scorer's eye count finds get the status seki
+    (their judgement, if unsettled; a proved status stays, see `Settlement.in_seki`)."""
     board = settlement.board
     seki_points = counted.seki_points
     if not seki_points:

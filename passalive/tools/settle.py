@@ -167,10 +167,15 @@ class Settlement:
 
     def in_seki(self, index: int, why: str) -> Settlement:
         """The settlement with one living chain in seki: its status if it is
-        settled alive (its evidence kept), its judgement if it is unsettled."""
+        settled alive by the user's or the record's word (that evidence kept),
+        its judgement if it is unsettled.  A status a theorem or a search
+        proved stays as proved, `why` added to its detail: a heuristic's seki
+        is not a proof's (the proof showed the chain alive, not in seki)."""
         chains = list(self.chains)
         chain = chains[index]
-        if chain.status is Status.UNSETTLED:
+        if chain.proven:
+            chains[index] = replace(chain, detail=f"{chain.detail}; {why}, but its status stays as proved")
+        elif chain.status is Status.UNSETTLED:
             chains[index] = replace(chain, judged=Status.SEKI, detail=f"{chain.detail}; judged seki: {why}")
         else:
             chains[index] = replace(chain, status=Status.SEKI, detail=f"{chain.detail}; seki: {why}")

@@ -13,6 +13,12 @@ long the input; `ordered` does that and yields the results in input order.
   an error or a signal, the pool is ended at once (`terminate`) rather than
   waited for.  `process_executor(jobs, ...)`: the standard library's
   `ProcessPoolExecutor` (explore's `--jobs`), as before the interface.
+  A worker killed from outside (SIGKILL, the kernel's out-of-memory killer)
+  takes its piece of work with it: `multiprocessing.Pool` would start
+  another worker and wait for that piece for ever, so `processes` watches
+  its workers (`WATCH_SECONDS`) and fails every pending piece with
+  `WorkerLost`, and `process_executor` turns the executor's
+  `BrokenProcessPool` into the same error: one line, exit status 2.
 * `cluster(address)`: a Dask client of a running `dask scheduler`
   (`tcp://host:port`), its executor and its workers' threads as the width
   (asked again at most once a second, so workers that join later are used).
@@ -30,6 +36,8 @@ cluster in-process: docs/cluster.md (measured by bench/bench_cluster.py).
 from __future__ import annotations
 
 import contextlib
+import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -47,6 +55,9 @@ IN_FLIGHT = 2
 
 WIDTH_SECONDS = 1.0
 """How long a cluster's width (its workers' threads) is taken as known before it is asked again."""
+
+WATCH_SECONDS = 0.2
+"""How often `processes` looks for a worker that died (a lost piece of work is found within this)."""
 
 
 @dataclass(frozen=True)
@@ -85,26 +96,98 @@ def ordered(lanes: Lanes, function: Callable[[A], T], arguments: Iterable[A]) ->
 # ----------------------------------------------------------- local processes
 
 
+class WorkerLost(PassaliveError):
+    """A `--jobs` worker process died before its piece of work was done (killed from outside, by a
+    signal or the out-of-memory killer): the run cannot be finished and stops."""
+
+
+def _lost(exitcode: int | None) -> str:
+    """How a worker ended, in words: `killed by SIGKILL`, or its exit status."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"was killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"was killed by signal {-exitcode}"
+    return f"ended with exit status {exitcode}"
+
+
 class _ForkPool(Executor):
-    """`multiprocessing.Pool` (forked workers) as an Executor: `shutdown(wait=False)` ends the workers at once."""
+    """`multiprocessing.Pool` (forked workers) as an Executor: `shutdown(wait=False)` ends the workers at once,
+    and a worker that dies fails every pending future with `WorkerLost` (see the module docstring).
+
+    The pool's worker processes are its `_pool` list (CPython's attribute since multiprocessing began):
+    the watcher keeps every worker it has seen there, since the pool drops a dead one from the list as it
+    starts its replacement; a worker ends with status 0 only when the pool ends it."""
 
     def __init__(self, jobs: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
         import multiprocessing
 
         self._pool = multiprocessing.get_context("fork").Pool(jobs, initializer=initializer, initargs=initargs)
+        self._pending: set[Future[Any]] = set()
+        self._lock = threading.Lock()
+        self._lost: WorkerLost | None = None
+        self._seen: list[Any] = list(self._pool._pool)  # type: ignore[attr-defined]  # see the docstring
+        self._stop = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, name="passalive-worker-watch", daemon=True)
+        self._watcher.start()
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         future: Future[T] = Future()
         future.set_running_or_notify_cancel()
-        self._pool.apply_async(fn, args, kwargs, callback=future.set_result, error_callback=future.set_exception)
+        with self._lock:
+            if self._lost is not None:
+                future.set_exception(self._lost)
+                return future
+            self._pending.add(future)
+        future.add_done_callback(self._forget)
+        self._pool.apply_async(fn, args, kwargs, callback=_settle(future.set_result),
+                               error_callback=_settle(future.set_exception))
         return future
 
+    def _forget(self, future: Future[Any]) -> None:
+        with self._lock:
+            self._pending.discard(future)
+
+    def _watch(self) -> None:
+        """Every WATCH_SECONDS: a worker seen that has died fails the pending futures, once."""
+        while not self._stop.wait(WATCH_SECONDS):
+            for worker in list(self._pool._pool):  # type: ignore[attr-defined]  # see the class docstring
+                if worker not in self._seen:
+                    self._seen.append(worker)
+            dead = next((w for w in self._seen if w.exitcode not in (None, 0)), None)
+            if dead is not None and not self._stop.is_set():
+                self._fail(WorkerLost(f"a --jobs worker process (pid {dead.pid}) {_lost(dead.exitcode)} before "
+                                      "its work was done; the run stops (run it again, with fewer --jobs if memory "
+                                      "ran out)"))
+                return
+
+    def _fail(self, lost: WorkerLost) -> None:
+        with self._lock:
+            self._lost = lost
+            pending = list(self._pending)
+        for future in pending:
+            _settle(future.set_exception)(lost)
+
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        if wait and not cancel_futures:
+        self._stop.set()
+        if wait and not cancel_futures and self._lost is None:
             self._pool.close()
         else:
             self._pool.terminate()
         self._pool.join()
+        self._watcher.join()
+
+
+def _settle(setter: Callable[[Any], None]) -> Callable[[Any], None]:
+    """A future's `set_result`/`set_exception` that does nothing when the future is already done
+    (a piece of work answered after the watcher failed it, or the reverse)."""
+    from concurrent.futures import InvalidStateError
+
+    def settle(value: Any) -> None:
+        with contextlib.suppress(InvalidStateError):
+            setter(value)
+
+    return settle
 
 
 @contextlib.contextmanager
@@ -127,12 +210,17 @@ def process_executor(
     jobs: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
 ) -> Iterator[Lanes]:
     """`jobs` worker processes of the standard library's ProcessPoolExecutor (explore's pool):
-    a worker killed from outside breaks the pool (BrokenProcessPool) rather than losing its task,
+    a worker killed from outside breaks the pool (BrokenProcessPool), raised as `WorkerLost`,
     and the block's end waits for the work submitted."""
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    with ProcessPoolExecutor(max_workers=jobs, initializer=initializer, initargs=initargs) as pool:
-        yield Lanes(pool, lambda: jobs)
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=initializer, initargs=initargs) as pool:
+            yield Lanes(pool, lambda: jobs)
+    except BrokenProcessPool:
+        raise WorkerLost("a --jobs worker process died before its work was done (killed from outside, or out of "
+                         "memory); the run stops") from None
 
 
 # ------------------------------------------------------------------ Dask
@@ -254,4 +342,5 @@ def _check_workers(client: Any, address: str) -> None:
         raise UsageError(f"--cluster {address}: workers run another version of passalive than {mine}: {'; '.join(other)}")
 
 
-__all__ = ["ClusterError", "Lanes", "cluster", "ordered", "passalive_version", "process_executor", "processes"]
+__all__ = ["ClusterError", "Lanes", "WorkerLost", "cluster", "ordered", "passalive_version", "process_executor",
+           "processes"]

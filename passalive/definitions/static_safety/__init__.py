@@ -106,8 +106,9 @@ point order), and the tests check that both find the same safe blocks and
 safe points.
 
 `static_safety(board)` computes everything for both colours at once, since
-steps 4 and 5 depend on what the other colour has proved; the result is
-cached per board.
+steps 4 and 5 depend on what the other colour has proved; a caller that
+asks one board several questions (an analysis: both colours, territory,
+traces) passes a `SafetyCache` it owns, so that they share one computation.
 
 Why it is fast enough to run wherever pass-alive runs (bench/bench_static_safety.py,
 about 2x Fuego's own solver on the same positions): every set of points is
@@ -125,13 +126,13 @@ the safe points become point ids only when read (`result.Points`).
 from __future__ import annotations
 
 from passalive.definitions.static_safety.result import StaticSafety, Step
-from passalive.definitions.static_safety.solve import clear_cache, static_safety
+from passalive.definitions.static_safety.solve import SafetyCache, static_safety
 from passalive.definitions.static_safety.variant import safe_chains, safe_territory, trace_static_safety
 
 __all__ = [
+    "SafetyCache",
     "StaticSafety",
     "Step",
-    "clear_cache",
     "safe_chains",
     "safe_territory",
     "static_safety",

@@ -18,27 +18,40 @@ from passalive.definitions.static_safety.two_vital import is_2vital
 from passalive.go.board import STONE_COLOURS, Board, Colour
 
 
-_LAST: list[StaticSafety] = []
-"""The last result, reused while the same Board object is asked again (both colours, territory)."""
+class SafetyCache:
+    """The static-safety results of one board, owned by whoever asks it several questions.
+
+    An analysis asks for both colours' safe blocks, then their territory and
+    traces, and every answer comes from one computation of both colours
+    (steps 4 and 5 need the other colour's), so `analyse` keeps one of these
+    per analysis (`passalive.definitions.variants.Variant.on`).  It is the
+    one mutable object here, and no module holds one: a result lives as long
+    as its owner, and a caller that passes none computes afresh.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._results: dict[bool, StaticSafety] = {}
+
+    def result(self, sound: bool) -> StaticSafety:
+        """The result for this board in the mode asked, computed on the first question."""
+        found = self._results.get(sound)
+        if found is None:
+            found = self._results[sound] = compute(self.board, sound=sound)
+        return found
 
 
-def static_safety(board: Board, sound: bool = False) -> StaticSafety:
+def static_safety(board: Board, sound: bool = False, cache: SafetyCache | None = None) -> StaticSafety:
     """The statically safe points of both colours (see the package's docstring).
 
     `sound` leaves out Fuego's rules that the game refutes (the protected
     cuts of step 1, the vital-point count of the nakade test): the variant
-    `static-safety-sound`.
+    `static-safety-sound`.  `cache`, when it is this board's, keeps the
+    result for the next question; without one the result is computed.
     """
-    if _LAST and _LAST[0].board is board and _LAST[0].sound is sound:
-        return _LAST[0]
-    result = compute(board, sound=sound)
-    _LAST[:] = [result]
-    return result
-
-
-def clear_cache() -> None:
-    """Forget the remembered result (for timing a fresh computation)."""
-    _LAST.clear()
+    if cache is not None and cache.board is board:
+        return cache.result(sound)
+    return compute(board, sound=sound)
 
 
 def compute(board: Board, sound: bool = False) -> StaticSafety:

@@ -192,7 +192,8 @@ def _score(here: _Turn) -> str:
     from passalive.tools.result import score_game
 
     q, t, board = here.query, here.turn, here.board
-    game = score_game(board, komi=q.komi, rules=q.counting, suicide=q.pass_alive_suicide,
+    game = score_game(board, komi=q.komi, handicap=q.handicap_stones(t.number),
+                      handicap_bonus=q.white_handicap_points(t.number), rules=q.counting, suicide=q.pass_alive_suicide,
                       captures={Colour.BLACK: t.captured_by_black, Colour.WHITE: t.captured_by_white})
     status = [""] * (q.width * q.height)
     chains: list[dict[str, Any]] = []
@@ -207,7 +208,8 @@ def _score(here: _Turn) -> str:
     score = {
         "result": game.result, "margin": game.margin, "margin_range": list(game.margin_range),
         "margin_range_exact": game.exact_range, "result_proven": game.result_proven, "finished": game.finished,
-        "rules": game.rules, "komi": game.komi, "prisoners": {"black": t.captured_by_black, "white": t.captured_by_white},
+        "rules": game.rules, "komi": game.komi, "handicap": game.handicap, "handicap_bonus": game.handicap_bonus,
+        "prisoners": {"black": t.captured_by_black, "white": t.captured_by_white},
         "warnings": [*game.warnings, *game.notes],
     }
     return (f',"score":{_compact(score)},"scoreChains":{_compact(chains)},'

@@ -48,13 +48,14 @@ KATAGO_SEARCH_FIELDS = frozenset({
     "maxVisits", "rootPolicyTemperature", "rootFpuReductionMax", "analysisPVLen", "includeOwnership",
     "includeOwnershipStdev", "includeMovesOwnership", "includeMovesOwnershipStdev", "includePolicy",
     "includePVVisits", "includeNoResultValue", "avoidMoves", "allowMoves", "overrideSettings",
-    "reportDuringSearchEvery", "priority", "priorities", "whiteHandicapBonus",
+    "reportDuringSearchEvery", "priority", "priorities",
 })
 """KataGo's fields for its search: accepted, with a warning that they change nothing here."""
 
 FIELDS = frozenset({
     "id", "moves", "initialStones", "initialPlayer", "rules", "komi", "boardXSize", "boardYSize", "analyzeTurns",
     "variant", "suicide", "passAliveSuicide", "statuses", "areaMode", "independentLife", "verify", "action",
+    "whiteHandicapBonus",
 })
 """Every field passalive reads."""
 
@@ -109,6 +110,38 @@ class Query:
     verify_seconds: float | None
     warnings: tuple[tuple[str, str], ...] = ()
     """(field, message) of what was accepted but changes nothing."""
+    white_handicap_bonus: str = "0"
+    """KataGo's `whiteHandicapBonus` rule: the points white receives for black's handicap stones N (`0`, `N`,
+    `N-1`), from the field, the rules object, or the rule set (Chinese N, AGA N-1, others 0)."""
+
+    def handicap_stones(self, turn: int) -> int:
+        """Black's handicap stones at `turn`, as KataGo's analysis engine counts them
+        (`BoardHistory::computeNumHandicapStones` with `assumeMultipleStartingBlackMovesAreHandicap`, its
+        default): none when a white stone is among the initial stones; else black's initial stones and the
+        black moves (passes not counted) that open the game before white's first move, cancelled when white's
+        first move is followed by another white move; fewer than two is no handicap."""
+        if any(colour is Colour.WHITE for colour, _ in self.initial):
+            return 0
+        opening = 0
+        played = self.moves[:turn]
+        for i, (colour, point) in enumerate(played):
+            if colour is not Colour.BLACK:
+                if i + 1 < len(played) and played[i + 1][0] is not Colour.BLACK:
+                    opening = 0
+                break
+            if point is not None:
+                opening += 1
+        stones = len(self.initial) + opening
+        return stones if stones >= 2 else 0
+
+    def white_handicap_points(self, turn: int) -> int:
+        """The points white receives for the handicap at `turn` (KataGo's `computeWhiteHandicapBonus`)."""
+        stones = self.handicap_stones(turn)
+        if self.white_handicap_bonus == "N":
+            return stones
+        if self.white_handicap_bonus == "N-1":
+            return max(stones - 1, 0)
+        return 0
 
 
 def query_id(data: object) -> str | None:
@@ -138,6 +171,8 @@ def parse_query(data: object) -> Query:
     if problem:
         raise QueryError(problem, "boardXSize" if width > height else "boardYSize")
     suicide, counting = _rules(data.get("rules"))
+    bonus = _handicap_bonus(data["whiteHandicapBonus"], "whiteHandicapBonus") if "whiteHandicapBonus" in data \
+        else _rules_handicap_bonus(data.get("rules"))
     if "suicide" in data:
         suicide = _suicide(data["suicide"], "suicide")
     pass_alive = _suicide(data["passAliveSuicide"], "passAliveSuicide") if "passAliveSuicide" in data else suicide
@@ -176,6 +211,7 @@ def parse_query(data: object) -> Query:
         counting=counting,
         verify_seconds=_verify(data["verify"]) if "verify" in data else None,
         warnings=tuple(warnings),
+        white_handicap_bonus=bonus,
     )
 
 
@@ -240,6 +276,34 @@ def _rules(value: object) -> tuple[Suicide, str]:
             raise QueryError(f"`rules`' `scoring` is AREA or TERRITORY, not {_shown(scoring)}", "rules")
         return (Suicide.MULTI if suicide else Suicide.ILLEGAL), ("area" if scoring == "AREA" else "japanese")
     raise QueryError(f"`rules` is a string or an object, not {_kind(value)}", "rules")
+
+
+_HANDICAP_BONUS = ("0", "N", "N-1")
+"""KataGo's `whiteHandicapBonus` rules."""
+
+_BONUS_OF_RULE_SET = {"chinese": "N", "chineseogs": "N", "chinesekgs": "N", "aga": "N-1", "bga": "N-1",
+                      "french": "N-1", "agabutton": "N-1"}
+"""The rule sets whose white handicap bonus is not 0, as KataGo's `Rules::parseRules` sets it."""
+
+
+def _handicap_bonus(value: object, field: str, said: str = "`whiteHandicapBonus`") -> str:
+    """A checked `whiteHandicapBonus` rule (`said`: how the message names it; `field`: the query's field)."""
+    if value not in _HANDICAP_BONUS:
+        raise QueryError(f"{said} is \"0\", \"N\" or \"N-1\", not {_shown(value)}", field)
+    return str(value)
+
+
+def _rules_handicap_bonus(value: object) -> str:
+    """The white handicap bonus rule of a checked `rules` value (see `_BONUS_OF_RULE_SET`)."""
+    if isinstance(value, dict):
+        return _handicap_bonus(value.get("whiteHandicapBonus", "0"), "rules", "`rules`' `whiteHandicapBonus`")
+    if isinstance(value, str):
+        text = value.strip().lower()
+        found = re.search(r"whb(n-1|n|0)", text)
+        if found:
+            return found.group(1).upper()
+        return _BONUS_OF_RULE_SET.get(re.sub(r"[\s_\-]", "", text), "0")
+    return "0"
 
 
 def _suicide(value: object, name: str) -> Suicide:
