@@ -85,6 +85,21 @@ def test_score_option_komi_is_points_on_a_diagram_and_on_a_record(capsys, tmp_pa
     assert (data["komi"], data["result"]) == (650.0, "W+650") and "x100" not in err
 
 
+def test_a_records_rule_set_gives_white_its_handicap_bonus(capsys, tmp_path: Path):
+    # HA[3]: Chinese rules give white 3 points, AGA's N-1 gives 2, Japanese counting none;
+    # an area rule set the table does not name keeps area counting's one point a stone
+    bonus = {"Chinese": 3, "AGA": 2, "Japanese": 0, "NZ": 3}
+    for rules, points in bonus.items():
+        record = tmp_path / f"{rules}.sgf"
+        record.write_text(even_sgf("0.5").replace("RU[Japanese]", f"RU[{rules}]HA[3]"))
+        code, out, err = run(["score", str(record), "--json"], capsys)
+        (data,) = json.loads(out)["diagrams"]
+        assert (code, data["handicap_bonus"]) == (0, points), (rules, err)
+    # --rules overrides the record's rule set, and with it the rule set's bonus
+    code, out, err = run(["score", str(tmp_path / "AGA.sgf"), "--rules", "area", "--json"], capsys)
+    assert json.loads(out)["diagrams"][0]["handicap_bonus"] == 3
+
+
 def test_gtp_komi_is_points_and_a_loaded_records_km_is_read_as_written(tmp_path: Path):
     engine = GtpEngine(size=5)
     gtp_setup(engine)

@@ -32,8 +32,8 @@ from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_o
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
-from passalive.tools.result import GameResult, read_komi, result_text, score_game
-from passalive.tools.score import RULES, Score, check_diagram, read_score_claim, rules_of
+from passalive.tools.result import GameResult, handicap_bonus, read_komi, result_text, score_game
+from passalive.tools.score import RULES, Score, check_diagram, handicap_bonus_rule, read_score_claim, rules_of
 from passalive.tools.settle import ChainStatus, SearchBudget, Status
 
 
@@ -211,6 +211,13 @@ def _game_notes(item: Item) -> list[str]:
     return notes
 
 
+def _record_handicap_bonus(handicap: int, record_rules: str | None) -> int | None:
+    """White's points for the handicap by the record's rule set (AGA's N-1 rather than area counting's N),
+    or None where the rule set does not say (`score_game`'s default by the counting)."""
+    rule = handicap_bonus_rule(record_rules)
+    return None if rule is None else handicap_bonus(handicap, rule)
+
+
 def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     """One item's score (JSON dict or text), its --check mismatches and its warnings."""
     diagram = item.diagram
@@ -245,6 +252,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
             board,
             komi=settings.komi if settings.komi is not None else read_komi(info.komi),
             handicap=info.handicap or 0,
+            handicap_bonus=_record_handicap_bonus(info.handicap or 0, info.rules) if settings.rules is None else None,
             captures=captured,
             rules=settings.rules or rules_of(info.rules) or "japanese",
             strict_seki=settings.strict_seki,

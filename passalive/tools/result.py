@@ -185,6 +185,14 @@ def handicap_points(handicap: int, rules: str) -> int:
     return handicap if rules == "area" and handicap >= 2 else 0
 
 
+def handicap_bonus(stones: int, rule: str) -> int:
+    """The points white receives for `stones` handicap stones under a white handicap bonus rule (`N`, `N-1`
+    or `0`, KataGo's `whiteHandicapBonus`); fewer than two stones is no handicap."""
+    if stones < 2:
+        return 0
+    return stones if rule == "N" else stones - 1 if rule == "N-1" else 0
+
+
 def _margin(points: Mapping[Colour, int], komi: float, bonus: int) -> float:
     return points[Colour.BLACK] - points[Colour.WHITE] - komi - bonus
 

@@ -895,6 +895,22 @@ AREA_RULE_SETS = ("chinese", "cn", "aga", "bga", "french", "nz", "newzealand", "
 """Rule sets (SGF RU, lower case without spaces, dashes or underscores) that count by area."""
 
 
+HANDICAP_BONUS_OF_RULE_SET: Mapping[str, str] = {
+    "chinese": "N", "cn": "N", "chineseogs": "N", "chinesekgs": "N",
+    "aga": "N-1", "agabutton": "N-1", "bga": "N-1", "french": "N-1",
+}
+"""White's points for black's N handicap stones under the rule sets whose texts give some (Chinese: N; AGA,
+BGA and French: N-1, as KataGo's `Rules::parseRules` sets `whiteHandicapBonus`); keys as in `AREA_RULE_SETS`."""
+
+
+def handicap_bonus_rule(record_rules: str | None) -> str | None:
+    """The white handicap bonus (`N` or `N-1`) the rule set named by a record's RU gives, or None when the
+    table does not name it (the caller's default applies)."""
+    if record_rules is None:
+        return None
+    return HANDICAP_BONUS_OF_RULE_SET.get("".join(c for c in record_rules.strip().lower() if c not in " -_"))
+
+
 def rules_of(record_rules: str | None) -> str | None:
     """The counting rules (`japanese`, `area` or `tromp-taylor`) a game's RU text says, or None when it does not."""
     if record_rules is None:

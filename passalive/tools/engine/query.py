@@ -34,7 +34,8 @@ from passalive.go.coords import GTP_LETTERS
 from passalive.go.limits import MAX_ENGINE_KOMI, MAX_ENGINE_MOVES, MAX_ENGINE_VERIFY_SECONDS, MAX_SIDE, board_size_problem
 from passalive.go.suicide import Suicide
 from passalive.grammar.sgf import rule_suicide
-from passalive.tools.score import rules_of
+from passalive.tools.result import handicap_bonus
+from passalive.tools.score import handicap_bonus_rule, rules_of
 
 STATUSES = (
     "pass-alive", "katago-area", "independent-life", "unconditional", "static-safety", "static-safety-sound", "score",
@@ -136,12 +137,7 @@ class Query:
 
     def white_handicap_points(self, turn: int) -> int:
         """The points white receives for the handicap at `turn` (KataGo's `computeWhiteHandicapBonus`)."""
-        stones = self.handicap_stones(turn)
-        if self.white_handicap_bonus == "N":
-            return stones
-        if self.white_handicap_bonus == "N-1":
-            return max(stones - 1, 0)
-        return 0
+        return handicap_bonus(self.handicap_stones(turn), self.white_handicap_bonus)
 
 
 def query_id(data: object) -> str | None:
@@ -281,11 +277,6 @@ def _rules(value: object) -> tuple[Suicide, str]:
 _HANDICAP_BONUS = ("0", "N", "N-1")
 """KataGo's `whiteHandicapBonus` rules."""
 
-_BONUS_OF_RULE_SET = {"chinese": "N", "chineseogs": "N", "chinesekgs": "N", "aga": "N-1", "bga": "N-1",
-                      "french": "N-1", "agabutton": "N-1"}
-"""The rule sets whose white handicap bonus is not 0, as KataGo's `Rules::parseRules` sets it."""
-
-
 def _handicap_bonus(value: object, field: str, said: str = "`whiteHandicapBonus`") -> str:
     """A checked `whiteHandicapBonus` rule (`said`: how the message names it; `field`: the query's field)."""
     if value not in _HANDICAP_BONUS:
@@ -294,7 +285,7 @@ def _handicap_bonus(value: object, field: str, said: str = "`whiteHandicapBonus`
 
 
 def _rules_handicap_bonus(value: object) -> str:
-    """The white handicap bonus rule of a checked `rules` value (see `_BONUS_OF_RULE_SET`)."""
+    """The white handicap bonus rule of a checked `rules` value (`passalive.tools.score.HANDICAP_BONUS_OF_RULE_SET`, else 0)."""
     if isinstance(value, dict):
         return _handicap_bonus(value.get("whiteHandicapBonus", "0"), "rules", "`rules`' `whiteHandicapBonus`")
     if isinstance(value, str):
@@ -302,7 +293,7 @@ def _rules_handicap_bonus(value: object) -> str:
         found = re.search(r"whb(n-1|n|0)", text)
         if found:
             return found.group(1).upper()
-        return _BONUS_OF_RULE_SET.get(re.sub(r"[\s_\-]", "", text), "0")
+        return handicap_bonus_rule(text) or "0"
     return "0"
 
 
