@@ -143,8 +143,8 @@ many units, and twice as many for every point beyond (`group_count`)."""
 
 def group_count(size: str) -> int:
     """How many units an exhaustive run of a board is cut into: 256 up to 16 points, twice as
-    many for every point beyond (4x5: 4,096 units of about 150,000 positions, a minute or two of
-    work each), so that a unit -- what a lost cluster worker or a stopped run loses -- stays small."""
+    many for every point beyond (4x5: 4,096 units of about 56,000 positions, a minute of work each
+    position by position, 40 ms in the census), so that a unit -- what a lost cluster worker or a stopped run loses -- stays small."""
     return EXHAUSTIVE_GROUPS << max(0, Grid.parse(size).n - 16)
 
 
