@@ -28,6 +28,16 @@
 #include <Python.h>
 #include <stdint.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define POPCOUNT(x) __builtin_popcount(x)
+#else
+static int POPCOUNT(uint32_t x) {
+    int k = 0;
+    for (; x; x &= x - 1) k++;
+    return k;
+}
+#endif
+
 #define MAX_POINTS 30
 #define MAX_SYMS 8
 
@@ -256,6 +266,7 @@ static int read_mask(PyObject *v, mask *out) {
 }
 
 static PyObject *c_chunks(PyObject *self, PyObject *args) {
+    (void)self;
     int w, h;
     Geo g;
     if (!PyArg_ParseTuple(args, "ii", &w, &h) || geo_init(&g, w, h) < 0) return NULL;
@@ -281,6 +292,7 @@ static PyObject *c_chunks(PyObject *self, PyObject *args) {
 }
 
 static PyObject *c_positions(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *bv;
     int w, h;
     Geo g;
@@ -317,6 +329,7 @@ static int read_position(PyObject *args, Geo *g, mask *black, mask *white) {
 }
 
 static PyObject *c_benson(PyObject *self, PyObject *args) {
+    (void)self;
     Geo g;
     mask black, white;
     if (read_position(args, &g, &black, &white) < 0) return NULL;
@@ -324,6 +337,7 @@ static PyObject *c_benson(PyObject *self, PyObject *args) {
 }
 
 static PyObject *c_knechtel(PyObject *self, PyObject *args) {
+    (void)self;
     Geo g;
     mask black, white, ab, aw;
     if (read_position(args, &g, &black, &white) < 0) return NULL;
@@ -341,7 +355,7 @@ typedef struct {
 
 /* Keep the `keep` positions with fewest stones (the first found among equals). */
 static void kept_add(Kept *k, int keep, mask black, mask white) {
-    int stones = __builtin_popcount(black) + __builtin_popcount(white);
+    int stones = POPCOUNT(black) + POPCOUNT(white);
     if (k->count == keep && stones >= k->stones[keep - 1]) return;
     int i = (k->count < keep) ? k->count++ : keep - 1;
     while (i > 0 && k->stones[i - 1] > stones) {
@@ -370,6 +384,7 @@ static PyObject *kept_list(const Kept *k) {
 }
 
 static PyObject *c_census(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *seq;
     int w, h, keep;
     Geo g;
@@ -430,6 +445,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_census", "Exhaustive census of small boards in C.", -1, methods};
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_census", "Exhaustive census of small boards in C.", -1, methods, NULL, NULL, NULL, NULL,
+};
 
 PyMODINIT_FUNC PyInit__census(void) { return PyModule_Create(&module); }
