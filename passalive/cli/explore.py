@@ -87,6 +87,13 @@ def summary_text(summary: Summary, elapsed: float, note: str = "") -> str:
     lines.append(f"{'comparison':<{width}}  {'agree':>9} {'disagree':>9} {'undecided':>9}")
     for label, counts in summary.counts.items():
         lines.append(f"{label:<{width}}  {counts['agree']:>9} {counts['disagree']:>9} {counts['undecided']:>9}")
+    for label, by_kind in summary.kinds.items():
+        a, _, b = label.partition(" vs ")
+        lines.append(f"  {label}: {by_kind['a']} positions where {a} calls a chain pass-alive that {b} does not,"
+                     f" {by_kind['b']} the other way round")
+    if s.truth.benson_complete:
+        lines.append("truth@no: by theorem (Benson's theorem and its converse: the casting-out's chains), not searched;"
+                     " the findings below are shown with the game search")
     for finding in summary.findings:
         a, _, b = finding.comparison.partition(" vs ")
         claims = a if finding.kind == "a" else b
