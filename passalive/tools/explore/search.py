@@ -270,29 +270,41 @@ class UnitRecord:
         )
 
 
-def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
-    """Run one unit and return its record (by the C census where it applies and is built)."""
+def _census_unit(search: Search, size: str, unit: int) -> UnitRecord | None:
+    """The unit's record from the C census (`passalive.tools.explore.census`), or None where
+    the census does not answer this search or is not built."""
     started = time.monotonic()
     grid = Grid.parse(size)
     labels = [c.label for c in search.comparisons]
     module = census.native()
-    if module is not None and grid.n <= census.CENSUS_MAX_POINTS and census.applies(
+    if module is None or grid.n > census.CENSUS_MAX_POINTS or not census.applies(
         labels, search.truth.benson_complete, search.exhaustive, bool(search.programs)
     ):
-        found = census.count(module, grid, exhaustive_groups(size)[unit], EXAMPLES_PER_UNIT)
-        label = labels[0]
-        return UnitRecord(
-            search=search.id,
-            size=size,
-            unit=unit,
-            positions=found.positions,
-            counts={label: {AGREE: found.agree, DISAGREE: found.positions - found.agree, UNDECIDED: 0}},
-            examples={label: {k: [grid.text(p).replace("\n", "/") for p in v] for k, v in found.examples.items()}},
-            truth_states=0,
-            seconds=round(time.monotonic() - started, 3),
-            kinds={label: {"a": found.knechtel_only, "b": found.benson_only}},
-            method="census",
-        )
+        return None
+    found = census.count(module, grid, exhaustive_groups(size)[unit], EXAMPLES_PER_UNIT)
+    label = labels[0]
+    return UnitRecord(
+        search=search.id,
+        size=size,
+        unit=unit,
+        positions=found.positions,
+        counts={label: {AGREE: found.agree, DISAGREE: found.positions - found.agree, UNDECIDED: 0}},
+        examples={label: {k: [grid.text(p).replace("\n", "/") for p in v] for k, v in found.examples.items()}},
+        truth_states=0,
+        seconds=round(time.monotonic() - started, 3),
+        kinds={label: {"a": found.knechtel_only, "b": found.benson_only}},
+        method="census",
+    )
+
+
+def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
+    """Run one unit and return its record (by the C census where it applies and is built)."""
+    by_census = _census_unit(search, size, unit)
+    if by_census is not None:
+        return by_census
+    started = time.monotonic()
+    grid = Grid.parse(size)
+    labels = [c.label for c in search.comparisons]
     programs = dict(search.programs)
     counts = {label: {AGREE: 0, DISAGREE: 0, UNDECIDED: 0} for label in labels}
     by_kind = {label: {"a": 0, "b": 0} for label in labels}
