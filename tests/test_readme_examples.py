@@ -33,6 +33,7 @@ QUICK = {
     "check examples/ ": ("examples/", "examples/basic.txt"),
     "--random 2000 ": ("2000", "20"),
     "--exhaustive --board 3x4": ("3x4", "3x3"),
+    "--exhaustive --benson-complete": ("4x4", "3x3"),  # minutes in Python where the C census is not built
 }
 """For the long examples (by a piece of their line): the argument replaced,
 and by what, unless PASSALIVE_README_ALL is set."""

@@ -87,6 +87,13 @@ def summary_text(summary: Summary, elapsed: float, note: str = "") -> str:
     lines.append(f"{'comparison':<{width}}  {'agree':>9} {'disagree':>9} {'undecided':>9}")
     for label, counts in summary.counts.items():
         lines.append(f"{label:<{width}}  {counts['agree']:>9} {counts['disagree']:>9} {counts['undecided']:>9}")
+    for label, by_kind in summary.kinds.items():
+        a, _, b = label.partition(" vs ")
+        lines.append(f"  {label}: {by_kind['a']} positions where {a} calls a chain pass-alive that {b} does not,"
+                     f" {by_kind['b']} the other way round")
+    if s.truth.benson_complete:
+        lines.append("truth@no: by theorem (Benson's theorem and its converse: the casting-out's chains), not searched;"
+                     " the findings below are shown with the game search")
     for finding in summary.findings:
         a, _, b = finding.comparison.partition(" vs ")
         claims = a if finding.kind == "a" else b
@@ -176,6 +183,9 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
 @click.option("--budget", type=int, default=None, help="Truth search: positions per component before 'unknown' [default: 1000000 exhaustive, 3000 random].")
 @click.option("--z3", "z3_seconds", type=Seconds(0.0, open_low=False), metavar="S", default=0.0, show_default=True, help="Seconds of Z3 per colour for chains the search left unknown.")
 @click.option("--lemmas", is_flag=True, help="Truth takes proofs of life from Benson's theorem and the suicide lemma; only captures are searched.")
+@click.option("--benson-complete", is_flag=True,
+              help="Truth without suicide is Benson's casting-out, by his theorem and its converse (no search); "
+                   "exhaustive Knechtel-vs-truth searches then run in the C census.")
 @click.option("--time-limit", type=Seconds(0.0, open_low=False), default=None, metavar="S", help="Start no new unit after S seconds (exit status 3; resume later with --out).")
 @click.option("--until-found", is_flag=True, help="Stop after the first unit that finds a disagreement.")
 @click.option("--shrink", "shrink_examples", type=click.IntRange(min=1), default=3, show_default=True, help="Examples shrunk per kind of disagreement.")
@@ -203,6 +213,7 @@ def command(
     budget: int | None,
     z3_seconds: float,
     lemmas: bool,
+    benson_complete: bool,
     time_limit: float | None,
     until_found: bool,
     shrink_examples: int,
@@ -255,7 +266,7 @@ def command(
         count,
         seed,
         unit_size,
-        TruthOptions(budget, z3_seconds, lemmas),
+        TruthOptions(budget, z3_seconds, lemmas, benson_complete),
         tuple(sorted(program_map.items())),
     )
     started = time.monotonic()

@@ -53,6 +53,9 @@ class Verdict:
     unknown: frozenset[int] = frozenset()
     witnesses: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
     states: int = 0
+    known_by: str = "search"
+    """How the verdict is known: `search` (a decider's computation or the game search) or
+    `theorem` (truth@no from Benson's theorem and its converse, `TruthOptions.benson_complete`)."""
 
 
 @dataclass(frozen=True)
@@ -123,11 +126,19 @@ class TruthOptions:
     the search only tries to capture the others.  Fast on big boards, but it
     can then no longer find a chain those variants wrongly call alive: use it
     only where that direction is settled (see docs/findings.md).
+
+    With `benson_complete`, `truth@no` is Benson's answer and is not searched at
+    all: the casting-out's pass-alive chains are exactly the chains no attacker
+    sequence captures (suicide illegal, the whole board given) -- soundness is
+    Benson's theorem, completeness its converse (Benson 1976; docs/findings.md
+    states both and the exhaustive records that check them).  Its verdicts are
+    known by *theorem*; the truth under the other suicide rules is still searched.
     """
 
     budget: int = 200_000
     z3_seconds: float = 0.0
     lemmas: bool = False
+    benson_complete: bool = False
 
     def budget_of_oracle(self) -> Budget:
         """The oracle's budget: the bit-mask search, Z3 only when given time,
@@ -213,6 +224,8 @@ class Evaluator:
         carries captures over from the stricter suicide rule)."""
         if not self.position.stones(colour):
             return Verdict(frozenset())
+        if self.truth.benson_complete and suicide is Suicide.ILLEGAL:
+            return Verdict(self._direct(False, colour), known_by="theorem")
         if self._view is None:
             self._view = GridView.of(self.grid, self.position)
         answer = self.oracle.decide(None, colour, suicide, view=self._view)

@@ -37,7 +37,7 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
@@ -51,6 +51,7 @@ from passalive.errors import InputError, Location, UsageError, split_lines
 from passalive.output.files import append_line
 from passalive.go.suicide import Suicide
 from passalive.tools.explore.shrink import shrink
+from passalive.tools.explore import census
 
 AGREE, DISAGREE, UNDECIDED = "agree", "disagree", "undecided"
 EXAMPLES_PER_UNIT = 3
@@ -105,6 +106,7 @@ class Search:
             "truth_budget": self.truth.budget,
             "z3_seconds": self.truth.z3_seconds,
             **({"lemmas": True} if self.truth.lemmas else {}),
+            **({"benson_complete": True} if self.truth.benson_complete else {}),
             "programs": [list(p) for p in self.programs],
         }
         finer = {size: group_count(size) for size in self.sizes if self.exhaustive and group_count(size) != EXHAUSTIVE_GROUPS}
@@ -141,8 +143,8 @@ many units, and twice as many for every point beyond (`group_count`)."""
 
 def group_count(size: str) -> int:
     """How many units an exhaustive run of a board is cut into: 256 up to 16 points, twice as
-    many for every point beyond (4x5: 4,096 units of about 150,000 positions, a minute or two of
-    work each), so that a unit -- what a lost cluster worker or a stopped run loses -- stays small."""
+    many for every point beyond (4x5: 4,096 units of about 56,000 positions, a minute of work each
+    position by position, 40 ms in the census), so that a unit -- what a lost cluster worker or a stopped run loses -- stays small."""
     return EXHAUSTIVE_GROUPS << max(0, Grid.parse(size).n - 16)
 
 
@@ -155,7 +157,12 @@ def _exhaustive(size: str) -> Exhaustive:
 def exhaustive_groups(size: str) -> tuple[tuple[int, ...], ...]:
     """The canonical black masks of a board, dealt round-robin into units
     (round-robin evens out the work: small masks have the most positions)."""
-    chunks = _exhaustive(size).chunks()
+    grid = Grid.parse(size)
+    module = census.native()
+    if module is not None and grid.n <= census.CENSUS_MAX_POINTS:
+        chunks = module.chunks(grid.width, grid.height)  # the same list, without Exhaustive's 2**n tables in Python
+    else:
+        chunks = _exhaustive(size).chunks()
     count = min(group_count(size), len(chunks))
     return tuple(tuple(chunks[i::count]) for i in range(count))
 
@@ -236,6 +243,11 @@ class UnitRecord:
     """Per comparison label and kind ("a", "b"): the smallest disagreeing positions, as text."""
     truth_states: int
     seconds: float
+    kinds: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per comparison label and kind ("a", "b"): how many positions show that kind of
+    disagreement (a position may show both); older records lack it."""
+    method: str = "python"
+    """`python` (position by position) or `census` (passalive.tools.explore.census, in C)."""
 
     def to_json(self) -> dict[str, object]:
         """The record as written to `--out`."""
@@ -253,16 +265,49 @@ class UnitRecord:
             examples=record["examples"],
             truth_states=int(record.get("truth_states", 0)),
             seconds=float(record["seconds"]),
+            kinds=record.get("kinds", {}),
+            method=str(record.get("method", "python")),
         )
 
 
-def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
-    """Run one unit and return its record."""
+def _census_unit(search: Search, size: str, unit: int) -> UnitRecord | None:
+    """The unit's record from the C census (`passalive.tools.explore.census`), or None where
+    the census does not answer this search or is not built."""
     started = time.monotonic()
     grid = Grid.parse(size)
-    programs = dict(search.programs)
     labels = [c.label for c in search.comparisons]
+    module = census.native()
+    if module is None or grid.n > census.CENSUS_MAX_POINTS or not census.applies(
+        labels, search.truth.benson_complete, search.exhaustive, bool(search.programs)
+    ):
+        return None
+    found = census.count(module, grid, exhaustive_groups(size)[unit], EXAMPLES_PER_UNIT)
+    label = labels[0]
+    return UnitRecord(
+        search=search.id,
+        size=size,
+        unit=unit,
+        positions=found.positions,
+        counts={label: {AGREE: found.agree, DISAGREE: found.positions - found.agree, UNDECIDED: 0}},
+        examples={label: {k: [grid.text(p).replace("\n", "/") for p in v] for k, v in found.examples.items()}},
+        truth_states=0,
+        seconds=round(time.monotonic() - started, 3),
+        kinds={label: {"a": found.knechtel_only, "b": found.benson_only}},
+        method="census",
+    )
+
+
+def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
+    """Run one unit and return its record (by the C census where it applies and is built)."""
+    by_census = _census_unit(search, size, unit)
+    if by_census is not None:
+        return by_census
+    started = time.monotonic()
+    grid = Grid.parse(size)
+    labels = [c.label for c in search.comparisons]
+    programs = dict(search.programs)
     counts = {label: {AGREE: 0, DISAGREE: 0, UNDECIDED: 0} for label in labels}
+    by_kind = {label: {"a": 0, "b": 0} for label in labels}
     examples: dict[str, dict[str, list[tuple[int, str]]]] = {label: {"a": [], "b": []} for label in labels}
     positions = 0
     states = 0
@@ -274,6 +319,7 @@ def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
             counts[label][outcome] += 1
             if outcome == DISAGREE:
                 for kind in kinds(differences):
+                    by_kind[label][kind] += 1
                     kept = examples[label][kind]
                     kept.append((position.count, grid.text(position).replace("\n", "/")))
                     kept.sort()
@@ -288,6 +334,7 @@ def run_unit(search: Search, size: str, unit: int) -> UnitRecord:
         examples={label: {k: [text for _, text in v] for k, v in ex.items()} for label, ex in examples.items()},
         truth_states=states,
         seconds=round(time.monotonic() - started, 3),
+        kinds=by_kind,
     )
 
 
@@ -389,6 +436,9 @@ class Summary:
     counts: dict[str, dict[str, int]]
     findings: list[Finding]
     truth_states: int
+    kinds: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per comparison label: positions showing each kind of disagreement ("a", "b"), where
+    every unit record counts them (older records do not)."""
 
     @property
     def complete(self) -> bool:
@@ -559,7 +609,11 @@ def summarise(search: Search, records: Sequence[UnitRecord], units_total: int, s
     pool: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
     seconds = 0.0
     states = 0
+    by_kind = {label: {"a": 0, "b": 0} for label in labels if records and all(label in r.kinds for r in records)}
     for rec in records:
+        for label, totals in by_kind.items():
+            for kind in totals:
+                totals[kind] += rec.kinds[label].get(kind, 0)
         size = rec.size
         positions[size] = positions.get(size, 0) + rec.positions
         seconds += rec.seconds
@@ -573,19 +627,22 @@ def summarise(search: Search, records: Sequence[UnitRecord], units_total: int, s
     findings: list[Finding] = []
     by_label = {c.label: c for c in search.comparisons}
     programs = dict(search.programs)
+    # Findings are shown with the game's own witnesses: the search, also where the counts took
+    # truth@no from Benson's theorem and its converse (the witness then checks the theorem).
+    truth = replace(search.truth, benson_complete=False)
     for (label, kind), examples in sorted(pool.items()):
         examples.sort()
         results: dict[tuple[int, int, int, int], Finding] = {}
         for _, size, text in examples[:shrink_examples]:
             grid = Grid.parse(size)
             position = grid.parse_text(text.split("/"))
-            finding = minimal_finding(by_label[label], kind, grid, position, programs, search.truth, found_on=size)
+            finding = minimal_finding(by_label[label], kind, grid, position, programs, truth, found_on=size)
             g = Grid.parse(finding.size)
             pos = g.parse_text(finding.position.split("/"))
             results[(pos.count, g.n, pos.black, pos.white)] = finding
         best = sorted(results.items())
         findings.extend(f for _, f in best[:1])
-    return Summary(search, positions, len(records), units_total, seconds, counts, findings, states)
+    return Summary(search, positions, len(records), units_total, seconds, counts, findings, states, by_kind)
 
 
 def summary_json(summary: Summary) -> dict[str, object]:
@@ -597,6 +654,7 @@ def summary_json(summary: Summary) -> dict[str, object]:
         "seconds": round(summary.seconds, 1),
         "truth_states": summary.truth_states,
         "counts": summary.counts,
+        **({"kinds": summary.kinds} if summary.kinds else {}),
         "findings": [asdict(f) for f in summary.findings],
     }
 
