@@ -45,7 +45,8 @@ from dataclasses import dataclass, field
 
 from passalive.errors import IllegalPositionError, InputError, Location
 from passalive.go.board import Colour
-from passalive.go.diagram import Diagram, Move
+from passalive.go.diagram import Diagram
+from passalive.go.markup import Move
 from passalive.go.game import Game, GameInfo, Source, Step
 from passalive.go.suicide import Suicide
 
