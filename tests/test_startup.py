@@ -103,6 +103,14 @@ def test_analysing_an_sgf_position_imports_nothing_heavy(tmp_path: Path, args: l
     assert _heavy(_imported("analyse", str(game), *args)) == []
 
 
+def test_analysing_an_sgf_position_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    game = tmp_path / "game.sgf"
+    game.write_text(SGF, encoding="utf-8")
+    modules = _imported("analyse", str(game), "--json")
+    assert "passalive.grammar.sgf" in modules and "passalive.go.game" in modules  # the probe sees what it should
+    assert sorted(modules & (set(UNUSED) - {"passalive.go.game"})) == []
+
+
 def test_the_rule_engine_and_lark_come_with_the_options_that_need_them(tmp_path: Path) -> None:
     board = tmp_path / "board.txt"
     board.write_text(PLAIN, encoding="utf-8")
