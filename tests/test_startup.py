@@ -24,6 +24,7 @@ UNUSED = (
     "importlib.metadata",  # the installed version: `--version`, GTP's `version`, the SGF writer
     "passalive.version",
     "passalive.go.markup",  # a Sensei diagram's moves, extension lines, EXPECT/CAPTURE claims
+    "passalive.go.play",  # the capture rule: a position set up, not played, needs none
     "passalive.go.game",  # game records
     "passalive.output.sgf",
     "passalive.tools.figures",  # the pictures
@@ -108,7 +109,7 @@ def test_analysing_an_sgf_position_imports_nothing_it_does_not_use(tmp_path: Pat
     game.write_text(SGF, encoding="utf-8")
     modules = _imported("analyse", str(game), "--json")
     assert "passalive.grammar.sgf" in modules and "passalive.go.game" in modules  # the probe sees what it should
-    assert sorted(modules & (set(UNUSED) - {"passalive.go.game"})) == []
+    assert sorted(modules & (set(UNUSED) - {"passalive.go.game", "passalive.go.play"})) == []  # a record is replayed
 
 
 def test_the_rule_engine_and_lark_come_with_the_options_that_need_them(tmp_path: Path) -> None:
