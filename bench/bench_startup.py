@@ -1,6 +1,6 @@
 """Start-up: `passalive analyse` of one plain 19x19 position against `python -c pass` plus the analysis.
 
-    .venv/bin/python bench/bench_startup.py [--rounds 20] [--seed 1] [--install editable,wheel]
+    .venv/bin/python bench/bench_startup.py [--rounds 20] [--seed 1] [--install editable,wheel] [--baseline main]
 
 One position from random play to the end of the game (the first of
 bench/bench_analyse.py's), written as a plain board and as an SGF setup
@@ -17,6 +17,11 @@ of each, not one case):
   gives a user (built and installed offline as tests/test_wheel.py does: no
   build isolation, `--no-deps --no-index`, the dependencies reached through a
   `.pth` file that lists this environment's site-packages after the venv's own).
+
+With `--baseline REVISION` (a git revision of this checkout: `main`, a commit) the same installs of
+that revision's sources are measured too, in temporary venvs, round by round with this checkout's:
+before and after under the same load (its editable install is made like the wheel's venv, its
+dependencies through the `.pth` file; its ratio uses this checkout's in-process cost).
 
 For each install:
 
@@ -52,6 +57,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import tempfile
 import time
 from contextlib import redirect_stdout
@@ -97,23 +103,12 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _wheel_python(work: Path) -> str:
-    """Build the wheel from a copy of the sources and install it into a fresh venv under `work`; its python.
+def _venv(work: Path) -> str:
+    """A fresh venv under `work` whose dependencies (click, ...) are this environment's; its python.
 
-    As tests/test_wheel.py does it, offline: no build isolation, the venv gets passalive alone from the
-    wheel, and its dependencies (click, ...) are this environment's, listed by one `.pth` file after the
-    venv's own site-packages (a `.pth` file there is not read, so this environment's editable finder is not
-    installed there)."""
-    source = work / "source"
-    for name in SOURCES:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
-        else:
-            shutil.copy(ROOT / name, source / name)
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir", str(work / "dist"),
-                    str(source)], check=True, stdout=subprocess.DEVNULL)
-    (wheel,) = (work / "dist").glob("passalive-*.whl")
+    As tests/test_wheel.py makes it, offline: no pip in it, and one `.pth` file that lists this
+    environment's site-packages after the venv's own (a `.pth` file in a folder so listed is not
+    read, so this environment's editable finder is not installed there)."""
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = str(venv / "bin" / "python")
@@ -121,10 +116,48 @@ def _wheel_python(work: Path) -> str:
                           capture_output=True, text=True, check=True).stdout.strip()
     here = sysconfig.get_paths()
     Path(site, "test-dependencies.pth").write_text(f"{here['purelib']}\n{here['platlib']}\n", encoding="utf-8")
-    subprocess.run([*pip, "--python", python, "install", "--no-deps", "--no-index", str(wheel)], check=True)
+    return python
+
+
+def _sources(work: Path, revision: str | None) -> Path:
+    """What the build reads, copied under `work`: from this checkout, or from a git revision of it."""
+    source = work / "source"
+    if revision is not None:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, *SOURCES], capture_output=True, check=True)
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(source, filter="data")
+        return source
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so"))
+        else:
+            shutil.copy(ROOT / name, source / name)
+    return source
+
+
+_PIP = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+
+
+def _installed(work: Path, kind: str, revision: str | None = None) -> str:
+    """The python of a fresh venv under `work` holding passalive (this checkout's or `revision`'s sources).
+
+    `wheel`: the wheel is built (no build isolation, offline) and installed with `--no-deps --no-index`;
+    `editable`: `pip install -e` of the copied sources, setuptools' default editable mode, as the README
+    installs a checkout."""
+    work.mkdir(parents=True)
+    source = _sources(work, revision)
+    python = _venv(work)
+    if kind == "wheel":
+        subprocess.run([*_PIP, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "--wheel-dir",
+                        str(work / "dist"), str(source)], check=True, stdout=subprocess.DEVNULL)
+        (wheel,) = (work / "dist").glob("passalive-*.whl")
+        subprocess.run([*_PIP, "--python", python, "install", "--no-deps", "--no-index", str(wheel)], check=True)
+    else:
+        subprocess.run([*_PIP, "--python", python, "install", "--no-deps", "--no-index", "--no-build-isolation",
+                        "-e", str(source)], check=True, stdout=subprocess.DEVNULL)
     where = subprocess.run([python, "-c", "import passalive; print(passalive.__file__)"], cwd=work,
                            capture_output=True, text=True, check=True).stdout
-    assert where.startswith(str(venv)), where  # passalive from the wheel, not this checkout
+    assert where.startswith(str(work)), where  # passalive from this install, not this checkout
     return python
 
 
@@ -167,6 +200,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--install", default="editable,wheel", help="which installs to measure: editable, wheel or both")
+    parser.add_argument("--baseline", metavar="REVISION",
+                        help="also measure a git revision of this checkout (e.g. main), installed the same ways in "
+                             "temporary venvs, round by round with this one")
     args = parser.parse_args()
     installs = [name.strip() for name in args.install.split(",")]
     assert set(installs) <= {"editable", "wheel"}, installs
@@ -175,7 +211,10 @@ def main() -> None:
         plain, sgf = Path(tmp) / "position.txt", Path(tmp) / "position.sgf"
         plain.write_text(render_plain(board, coordinates=False), encoding="utf-8")
         sgf.write_text(_sgf(board), encoding="utf-8")
-        pythons = {name: sys.executable if name == "editable" else _wheel_python(Path(tmp) / "wheel") for name in installs}
+        pythons = {name: sys.executable if name == "editable" else _installed(Path(tmp) / name, name) for name in installs}
+        if args.baseline:
+            pythons |= {f"{name} {args.baseline}": _installed(Path(tmp) / f"{name}-baseline", name, args.baseline)
+                        for name in installs}
         cases = {
             "plain board, text": ["analyse", str(plain)],
             "plain board, --json": ["analyse", str(plain), "--json"],
