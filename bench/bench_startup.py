@@ -44,6 +44,11 @@ whole / (pass + in-process).  The children run with bytecode caching on (as
 an installed package has its .pyc files), whatever PYTHONDONTWRITEBYTECODE
 says here; a first run of each writes the cache.  Last, which of Lark, Z3,
 python-constraint and the rule engine each command imported (none should).
+
+With `--instructions` (valgrind installed), one run of each command is also counted in instructions
+executed (cachegrind's `I refs`, about 50x slower): whole process, `python -c pass`, and the
+position's own cost as the instructions of the command run twice in one process less once.  On a
+shared machine this is the figure that tells a before from an after; CPU time there moves by ±10%.
 """
 
 from __future__ import annotations
@@ -188,6 +193,28 @@ def _in_process(argv: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
+_TWICE = "from passalive.cli import main\nfor _ in range(2):\n    try:\n        main()\n    except SystemExit:\n        pass"
+"""The command run twice in one process: its instructions less the command's once are the second run's, the
+position's own cost (every import done)."""
+
+
+def _instructions(python: str, args: list[str]) -> int:
+    """Instructions executed by one process (valgrind's cachegrind, `I refs`), load or no load."""
+    done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                           python, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True,
+                          env=_env(), cwd=tempfile.gettempdir())
+    line = next(line for line in done.stderr.splitlines() if "I" in line and "refs:" in line)
+    return int(line.rsplit(":", 1)[1].replace(",", ""))
+
+
+def _counted(python: str, cases: dict[str, list[str]]) -> tuple[int, dict[str, tuple[int, int]]]:
+    """`python -c pass`'s instructions, and each command's: run once, and twice in one process."""
+    return _instructions(python, ["-c", "pass"]), {
+        name: (_instructions(python, ["-c", _COMMAND, *argv]), _instructions(python, ["-c", _TWICE, *argv]))
+        for name, argv in cases.items()
+    }
+
+
 Runs = list[tuple[float, float]]
 
 
@@ -203,6 +230,9 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REVISION",
                         help="also measure a git revision of this checkout (e.g. main), installed the same ways in "
                              "temporary venvs, round by round with this one")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of one run of each command under valgrind (cachegrind): "
+                             "a measure the machine's load does not move")
     args = parser.parse_args()
     installs = [name.strip() for name in args.install.split(",")]
     assert set(installs) <= {"editable", "wheel"}, installs
@@ -245,6 +275,7 @@ def main() -> None:
                     whole[install, name].append(_child(python, ["-c", _COMMAND, *argv]))
             for name, argv in cases.items():
                 inside[name].append(_in_process(argv))
+        counted = {install: _counted(python, cases) for install, python in pythons.items()} if args.instructions else {}
         imported = {
             f"{install}, {name}": subprocess.run([python, "-c", _PROBE, *argv], capture_output=True, text=True,
                                                  env=_env(), cwd=tmp).stderr.rsplit("imported ", 1)[-1].split()
@@ -263,6 +294,12 @@ def main() -> None:
                 print(f"  {name:22} {total:7.1f} {work:11.2f} {ratio:6.2f}x  {'ok' if ratio <= TARGET else 'MISSED'}")
             print("  imports alone (the process less python -c pass): "
                   + ", ".join(f"{name} {_least(imports[install, name], k) - base:.1f}" for name in parts))
+    for install, (floor_count, counts) in counted.items():
+        print(f"instructions (millions, one run under valgrind), {install} install: python -c pass {floor_count / 1e6:.1f}")
+        print(f"  {'command':22} {'whole':>7} {'in-process':>11} {'ratio':>7}")
+        for name, (once, twice) in counts.items():
+            work = twice - once
+            print(f"  {name:22} {once / 1e6:7.1f} {work / 1e6:11.2f} {once / (floor_count + work):6.2f}x")
     for name, modules in imported.items():
         heavy = sorted({next(h for h in HEAVY if m == h or m.startswith(h + ".")) for m in modules
                         if any(m == h or m.startswith(h + ".") for h in HEAVY)})
