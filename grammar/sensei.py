@@ -28,9 +28,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from passalive.grammar.lines import is_diagram_line
 from passalive.go.board import Board, Colour, Mark, MarkKind, Side
 from passalive.go.coords import Frame
-from passalive.go.diagram import (
+from passalive.go.diagram import Diagram, frame_for
+from passalive.go.markup import (
     Annotation,
-    Diagram,
     Drawing,
     GridNames,
     Move,
@@ -38,7 +38,6 @@ from passalive.go.diagram import (
     adjacency_changes,
     capture_claim,
     expectation,
-    frame_for,
 )
 from passalive.errors import IllegalPositionError, InputError, Location, split_lines
 from passalive.go.limits import MAX_BLOCK_LINES, MAX_MOVE_NUMBER, MAX_SIDE

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 
 from passalive.errors import IllegalPositionError, InputError, Location
 from passalive.go.board import Colour
-from passalive.go.diagram import Diagram, Move
+from passalive.go.diagram import Diagram
 from passalive.go.game import Game, GameInfo, Source, Step
 from passalive.go.suicide import Suicide
 
@@ -659,6 +659,8 @@ def read_sgf(
 ) -> Diagram:
     """The position after `node` (0 = root) or move `move` of one line of one
     game tree of the file (default: the last node of the first game's main line)."""
+    from passalive.go.markup import Move  # here, not at the top: analysing a game does not build the markup's classes
+
     record = None
     count = 0
     for count, found in enumerate(iter_games(data, path, variation=variation), 1):  # the whole file: its errors too

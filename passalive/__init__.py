@@ -32,7 +32,8 @@ from passalive.errors import (
 if TYPE_CHECKING:  # the names below are imported on first use (`__getattr__`)
     from passalive.definitions.analysis import VARIANTS, Analysis, analyse
     from passalive.go.board import Board, Chain, Colour, Mark, MarkKind, Point, Region, Side
-    from passalive.go.diagram import Annotation, CaptureClaim, Diagram, Expectation, Move
+    from passalive.go.diagram import Diagram
+    from passalive.go.markup import Annotation, CaptureClaim, Expectation, Move
     from passalive.go.game import Game, GameInfo, Position, Step
     from passalive.grammar.read import parse_diagrams, read_diagrams
     from passalive.grammar.sgf import read_game_file as read_games
@@ -50,7 +51,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     # public name: (module, its name there)
     **{name: ("passalive.definitions.analysis", name) for name in ("VARIANTS", "Analysis", "analyse")},
     **{name: ("passalive.go.board", name) for name in ("Board", "Chain", "Colour", "Mark", "MarkKind", "Point", "Region", "Side")},
-    **{name: ("passalive.go.diagram", name) for name in ("Annotation", "CaptureClaim", "Diagram", "Expectation", "Move")},
+    "Diagram": ("passalive.go.diagram", "Diagram"),
+    **{name: ("passalive.go.markup", name) for name in ("Annotation", "CaptureClaim", "Expectation", "Move")},
     **{name: ("passalive.go.game", name) for name in ("Game", "GameInfo", "Position", "Step")},
     **{name: ("passalive.grammar.read", name) for name in ("parse_diagrams", "read_diagrams")},
     "read_games": ("passalive.grammar.sgf", "read_game_file"),

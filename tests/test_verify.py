@@ -10,7 +10,7 @@ import pytest
 
 from conftest import board_of
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.go.diagram import CaptureClaim
+from passalive.go.markup import CaptureClaim
 from passalive.cli import main
 from passalive.grammar.read import parse_diagrams, read_diagrams
 from passalive.go.suicide import Suicide

@@ -16,7 +16,6 @@ import sys
 
 import click
 
-from passalive.definitions.kernel import kernel_line
 from passalive.errors import PassaliveError
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -53,8 +52,24 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, asked: bool) -> None:
+    """`--version`: the release and which kernel answers (`passalive, version 0.2.0` / `kernel: c`).
+
+    The package metadata and the compiled kernel are read here, when `--version` is given, not when
+    this module is imported: every other command would pay for them at start-up."""
+    if not asked or ctx.resilient_parsing:
+        return
+    from passalive.definitions.kernel import kernel_line
+    from passalive.version import installed_version
+
+    click.echo(f"{ctx.find_root().info_name}, version {installed_version()}\n{kernel_line()}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="passalive", message="%(prog)s, version %(version)s\n" + kernel_line())
+@click.option(
+    "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version, help="Show the version and exit."
+)
 def cli() -> None:
     """Decide which stones of a Go position are pass-alive, and prove it.
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 import functools
 import json
 import sys
-import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
@@ -129,6 +128,8 @@ class JsonDocument:
         if self._count == 0:
             sys.stdout.write(f'{{\n  "{self._key}": [' if self._pretty else f'{{"{self._key}":[')
         if self._pretty:
+            import textwrap  # for a reader's terminal or --pretty only: a plain run does not import it
+
             data = json.loads(entry) if isinstance(entry, str) else entry
             text = "\n" + textwrap.indent(json.dumps(data, indent=2), "    ")
         else:

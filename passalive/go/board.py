@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from passalive.go.coords import Frame
 from passalive.errors import IllegalMoveError, IllegalPositionError, InputError
-from passalive.go.play import play
 from passalive.go.suicide import Suicide
 
 
@@ -497,6 +496,8 @@ class Board:
         at the end).  Raises IllegalMoveError, naming the move's number (from
         1) and point, for the first illegal move.
         """
+        from passalive.go.play import play  # the capture rule: loaded by the first move, not by every Board
+
         rule = Suicide.parse(suicide)
         colours = list(self.colours)
         for number, (name, where) in enumerate(moves, 1):

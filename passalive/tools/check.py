@@ -46,7 +46,8 @@ from typing import TYPE_CHECKING
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult
-from passalive.go.diagram import CaptureClaim, Diagram, Expectation
+from passalive.go.diagram import Diagram
+from passalive.go.markup import CaptureClaim, Expectation
 from passalive.errors import BudgetError, InputError, UsageError
 from passalive.go.suicide import Suicide
 from passalive.solver.oracle import Answer, Budget, Oracle

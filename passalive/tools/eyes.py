@@ -71,7 +71,8 @@ from typing import TYPE_CHECKING
 
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult, problem_messages
-from passalive.go.diagram import Annotation, Diagram
+from passalive.go.diagram import Diagram
+from passalive.go.markup import Annotation
 from passalive.errors import InputError, Location
 
 if TYPE_CHECKING:  # the rule engine loads on first use
@@ -448,7 +449,7 @@ def _point_list(annotation: Annotation, board: Board, value: str, index: int) ->
 
 
 def read_eyes_claim(annotation: Annotation, board: Board) -> EyesClaim:
-    """Interpret an `{EYES ...}` annotation (passalive.go.diagram.Annotation)."""
+    """Interpret an `{EYES ...}` annotation (passalive.go.markup.Annotation)."""
     options = annotation.options(("variant", "real", "false"))
     variant_text, variant_index = options.get("variant", (DEFAULT_VARIANT, None))
     variants = tuple(variant_text.split(","))
@@ -467,7 +468,7 @@ def read_eyes_claim(annotation: Annotation, board: Board) -> EyesClaim:
 
 
 def read_path_claim(annotation: Annotation, board: Board) -> PathClaim:
-    """Interpret a `{PATH ...}` annotation (passalive.go.diagram.Annotation)."""
+    """Interpret a `{PATH ...}` annotation (passalive.go.markup.Annotation)."""
     items = annotation.items
     if not items or "=" in items[0]:
         raise annotation.error("PATH: expected the stones first, e.g. {PATH C3,E3 joined=yes}")

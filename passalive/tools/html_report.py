@@ -19,7 +19,8 @@ from urllib.parse import quote
 from passalive.definitions.analysis import analyse
 from passalive.definitions.variants import VARIANTS
 from passalive.go.board import STONE_COLOURS, Board
-from passalive.go.diagram import Diagram, Expectation
+from passalive.go.diagram import Diagram
+from passalive.go.markup import Expectation
 from passalive.output.html import Picture, Section, page
 from passalive.output.svg import board_svg
 from passalive.tools.check import DiagramResult, Report

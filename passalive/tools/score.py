@@ -76,7 +76,8 @@ from dataclasses import dataclass, field
 
 from passalive.go.board import STONE_COLOURS, Board, Colour, label_chains
 from passalive.tools.claims import ClaimResult, problem_messages
-from passalive.go.diagram import Annotation, Diagram
+from passalive.go.diagram import Diagram
+from passalive.go.markup import Annotation
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number
 from passalive.errors import InputError, Location

@@ -16,7 +16,8 @@ from __future__ import annotations
 import time
 from passalive.errors import InputError, UsageError
 from passalive.go.board import Board
-from passalive.go.diagram import Diagram, Expectation
+from passalive.go.diagram import Diagram
+from passalive.go.markup import Expectation
 from passalive.tools.rows import Row, Status
 
 STATUS = "status"
