@@ -319,6 +319,10 @@ class Item:
     given: Diagram | None = None
     """The diagram, for a diagram file (a game's position makes its own when asked)."""
     position: Position | None = field(default=None, repr=False)
+    done: Any = field(default=None, repr=False)
+    """A whole game's result made at once by the command's `whole_game` (then the item stands for
+    `positions` positions and is not handed to `work`); None for a single position."""
+    positions: int = 1
 
     @cached_property
     def diagram(self) -> Diagram:
@@ -405,8 +409,14 @@ class Item:
         return text
 
 
+WholeGame = Callable[[str, "Game"], "tuple[Any, int] | None"]
+"""A command's work on all the nodes of a game at once (`--all-nodes`): given the file's name and
+the game, its result and how many positions it covers, or None to take the game node by node."""
+
+
 def read_items(
-    path: str, selection: Selection, warn: Callable[[str], None], given: tuple[str, bytes, int] | None = None
+    path: str, selection: Selection, warn: Callable[[str], None], given: tuple[str, bytes, int] | None = None,
+    whole_game: WholeGame | None = None,
 ) -> Iterator[Item]:
     """The items of one file, in order; reader warnings go to `warn`.
 
@@ -414,6 +424,8 @@ def read_items(
     diagram file are parsed one at a time as they are asked for, so a file of
     thousands of boards is worked through in the memory of one.  `given`: the
     file as `read_input` read it elsewhere (by the client of a cluster).
+    With `--all-nodes`, `whole_game` is tried on each game first: what it makes
+    is one item standing for the game's every position (`Item.done`).
     """
     from passalive.grammar.files import read_input
     from passalive.grammar.read import looks_like_sgf
@@ -446,6 +458,11 @@ def read_items(
             skip(pending)
         for message, location in game.warnings:
             warn(f"{location}: warning: {message}")
+        fast = whole_game(name, game) if whole_game is not None and selection.all_nodes else None
+        if fast is not None:
+            yield Item(name, number + 1, done=fast[0], positions=fast[1])
+            number += fast[1]
+            continue
         try:
             for position in _chosen(game, selection, warn):
                 number += 1
@@ -551,19 +568,21 @@ class FileResult(Generic[T]):
 
 
 def _do_read(
-    selection: Selection, work: Callable[[Item, S], T], settings: S, file: tuple[str, tuple[str, bytes, int] | str | None]
+    selection: Selection, work: Callable[[Item, S], T], settings: S, whole_game: WholeGame | None,
+    file: tuple[str, tuple[str, bytes, int] | str | None],
 ) -> FileResult[T]:
-    """Every item of one file through `work`: the file as (path, what reading it gave -- its name and
-    bytes, or the error -- or None to read it here).  On a cluster's worker, the file came as bytes."""
+    """Every item of one file through `work` (whole games through `whole_game`): the file as (path,
+    what reading it gave -- its name and bytes, or the error -- or None to read it here).  On a
+    cluster's worker, the file came as bytes."""
     path, given = file
     done: FileResult[T] = FileResult()
     if isinstance(given, str):
         done.error = given
         return done
     try:
-        for item in read_items(path, selection, done.warnings.append, given):
-            done.results.append(work(item, settings))
-            done.positions += 1
+        for item in read_items(path, selection, done.warnings.append, given, whole_game):
+            done.results.append(item.done if item.done is not None else work(item, settings))
+            done.positions += item.positions
     except PassaliveError as error:
         done.error = error.format()
     return done
@@ -587,13 +606,15 @@ def run(
     work: Callable[[Item, S], T],
     settings: S,
     emit: Callable[[T], None],
+    whole_game: WholeGame | None = None,
 ) -> int:
     """Run `work(item, settings)` on every item of the inputs and `emit` each result in input order.
 
     Returns the number of files that could not be read (only with
     `--keep-going`; without it the first such error is raised).  With more
     than one job, `work` must be a module-level function and `settings`
-    picklable.
+    picklable (and `whole_game`, which does a game's every node at once
+    with `--all-nodes` where it can, see `read_items`).
     """
     unread: list[InputError] = []
     files = expand(paths, unread.append if runner.keep_going else None)
@@ -628,7 +649,7 @@ def run(
 
             # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
             # (a cluster's pending tasks are cancelled)
-            job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings)
+            job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings, whole_game)
             if runner.cluster is not None:
                 lanes = workers.cluster(runner.cluster)
                 tasks: Iterator[Any] = (_read_here(path) for path in files)  # read as room is made
@@ -646,9 +667,9 @@ def run(
             for path in files:
                 done = FileResult[T]()
                 try:
-                    for item in read_items(path, selection, lambda text: click.echo(text, err=True)):
-                        emit(work(item, settings))
-                        done.positions += 1
+                    for item in read_items(path, selection, lambda text: click.echo(text, err=True), None, whole_game):
+                        emit(item.done if item.done is not None else work(item, settings))
+                        done.positions += item.positions
                 except PassaliveError as error:
                     if not runner.keep_going:
                         raise
