@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import passalive.cli.analyse as analyse_module
+import passalive.tools.summary as summary_module
 from passalive.cli.analyse import command as analyse_command
 from passalive.definitions import kernel
 from passalive.go.board import Colour
@@ -37,18 +38,13 @@ pytestmark = needs_kernel
 def run(args: list[str], path: str = "whole") -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of `analyse ARGS` in this process: `whole` the game at a time path,
     `nodes` the node by node path with the kernel, `python` the node by node path on the Python reference."""
-    saved = (analyse_module.whole_game, kernel.native, analyse_module.summarise_position.__globals__["native"])
-    try:
+    with pytest.MonkeyPatch.context() as patch:
         if path != "whole":
-            analyse_module.whole_game = lambda *given: None  # type: ignore[assignment]
-        if path == "python":
-            kernel.native = lambda: None  # type: ignore[assignment]
-            analyse_module.summarise_position.__globals__["native"] = lambda: None
+            patch.setattr(analyse_module, "whole_game", lambda *given: None)
+        if path == "python":  # what PASSALIVE_KERNEL=python does, in this process
+            patch.setattr(kernel, "native", lambda: None)
+            patch.setattr(summary_module, "native", lambda: None)
         result = CliRunner().invoke(analyse_command, args, catch_exceptions=False)
-    finally:
-        analyse_module.whole_game = saved[0]  # type: ignore[assignment]
-        kernel.native = saved[1]  # type: ignore[assignment]
-        analyse_module.summarise_position.__globals__["native"] = saved[2]
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -57,7 +53,7 @@ def taken(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     games: list[bool] = []
     original = analyse_module.whole_game
 
-    def counting(*given):  # type: ignore[no-untyped-def]
+    def counting(*given):
         done = original(*given)
         games.append(done is not None)
         return done
