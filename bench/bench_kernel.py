@@ -20,11 +20,16 @@ part 1 measures passalive alone.
    four and the median round counts.  The pass-alive stones of every position
    are compared with KataGo's map.  Target: the kernel <= 1.5x KataGo.
 2. The whole command, `passalive analyse DIR --all-nodes --jsonl --jobs 1`, on
-   those 19x19 games, once with the kernel and once with PASSALIVE_KERNEL=python:
-   CPU per position with and without the start-up (an empty run measured
-   beside it), positions per second per core; then the same path in one
-   process, stage by stage (reading, replay, analysis, JSON line).  Target:
-   >= 30,000 positions/s per core.
+   those 19x19 game files (`--copies` copies of each, so that the work outweighs
+   the start-up), on three paths in interleaved rounds: whole games (the
+   kernel's `game_lines`, the default), node by node with the kernel (the path
+   before, `whole_game` taken away in the benchmark's process) and the Python
+   reference (PASSALIVE_KERNEL=python): CPU per position without the start-up
+   (an empty run measured beside it), least of the rounds, positions per second
+   per core; then each path in one process, stage by stage.  Target: >= 30,000
+   positions/s per core.
+
+    .venv/bin/python bench/bench_kernel.py --whole-command-only [--rounds 5] [--copies 20]   # part 2 alone
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ from passalive.go.bitboard import to_padded  # noqa: E402
 from passalive.go.board import Colour  # noqa: E402
 from passalive.go.coords import Frame  # noqa: E402
 from passalive.go.suicide import Suicide  # noqa: E402
-from passalive.grammar.sgf import read_games  # noqa: E402
+from passalive.grammar.sgf import iter_games, read_games  # noqa: E402
 from passalive.tools.summary import _BitsGeometry, _name_table, reference_summary, summarise_position  # noqa: E402
 
 DRIVER = r"""
@@ -281,11 +286,68 @@ def whole_command(files: list[Path], rounds: int, copies: int) -> None:
         print(f"  {name:16s}: {count} positions, CPU {total:.2f} s with start-up ({start:.2f} s), "
               f"{us:.1f} µs per position without = {1e6 / us:,.0f} positions/s per core ({us / base:.2f}x whole games')")
     print(f"  target >= 30,000 positions/s per core: {'met' if base and 1e6 / base >= 30000 else 'not met'}")
+    if kernel.native() is not None:
+        whole_stages(files, rounds)
     stages(files)
 
 
+def whole_stages(files: list[Path], rounds: int) -> None:
+    """The whole-games path in one process, stage by stage (least of rounds): reading the SGF
+    (passalive's scanner and the steps of the line), the kernel's `game_lines` (replay, analysis and
+    JSON text of every node), the Python around it (`whole_game`: the moves' codes, the head's
+    constant fields), writing the lines."""
+    from passalive.cli.analyse import _Settings, whole_game
+    from passalive.definitions import _kernel
+
+    clock = time.process_time
+    settings = _Settings((None,), False, "direct", None, "healthy", False, "jsonl")
+    data = [(str(path), path.read_bytes()) for path in files]
+    best: dict[str, float] = {}
+    count = 0
+    original = _kernel.game_lines
+    in_kernel = [0.0]
+
+    def timed(*args: object) -> str | None:
+        t = clock()
+        done = original(*args)  # type: ignore[arg-type]
+        in_kernel[0] += clock() - t
+        return done
+
+    sink = open(os.devnull, "w")
+    _kernel.game_lines = timed  # type: ignore[assignment]
+    try:
+        for _ in range(rounds):
+            totals = dict.fromkeys(("read", "kernel", "around", "write"), 0.0)
+            in_kernel[0] = 0.0
+            count = 0
+            for name, content in data:
+                t = clock()
+                games = list(iter_games(content, name))
+                totals["read"] += clock() - t
+                for game in games:
+                    t = clock()
+                    done = whole_game(settings, name, game)
+                    totals["around"] += clock() - t
+                    assert done is not None
+                    t = clock()
+                    sink.write(done[0])
+                    sink.flush()
+                    totals["write"] += clock() - t
+                    count += done[1]
+            totals["around"] -= in_kernel[0]
+            totals["kernel"] = in_kernel[0]
+            for stage, seconds in totals.items():
+                best[stage] = min(best.get(stage, seconds), seconds)
+    finally:
+        _kernel.game_lines = original  # type: ignore[assignment]
+    whole = sum(best.values())
+    print(f"  whole games in one process, CPU per position (least of {rounds}): " + ", ".join(
+        f"{stage} {seconds / count * 1e6:.1f} µs ({seconds / whole:.0%})" for stage, seconds in best.items()
+    ) + f"; all {whole / count * 1e6:.1f} µs = {count / whole:,.0f} positions/s")
+
+
 def stages(files: list[Path]) -> None:
-    """The same path in one process, stage by stage, with the kernel in use."""
+    """The node by node path in one process, stage by stage, with the kernel in use."""
     clock = time.process_time
     totals = dict.fromkeys(("read", "replay", "analysis", "json"), 0.0)
     count = 0
@@ -311,7 +373,7 @@ def stages(files: list[Path]) -> None:
                 totals["json"] += clock() - t
                 count += 1
     whole = sum(totals.values())
-    print(f"  in one process ({kernel.name()} kernel), CPU per position: " + ", ".join(
+    print(f"  node by node in one process ({kernel.name()} kernel), CPU per position: " + ", ".join(
         f"{name} {seconds / count * 1e6:.1f} µs ({seconds / whole:.0%})" for name, seconds in totals.items()
     ) + f"; all {whole / count * 1e6:.1f} µs = {count / whole:,.0f} positions/s")
 
