@@ -132,14 +132,21 @@ class Step:
         point=..., offset=..., move_offset=...)`, made in one go (the frozen dataclass's `__init__` sets its
         eleven fields one at a time, 3 µs, and a game record is mostly such nodes)."""
         step = object.__new__(cls)
-        step.__dict__.update(_NO_SETUP, node=node, colour=colour, point=point, offset=offset, move_offset=move_offset)
+        fields = step.__dict__
+        fields.update(_NO_SETUP)
+        fields["node"] = node
+        fields["colour"] = colour
+        fields["point"] = point
+        fields["offset"] = offset
+        fields["move_offset"] = move_offset
         return step
 
 
-_NO_SETUP: dict[str, tuple[int, ...]] = {
-    "black": (), "white": (), "empty": (), "territory_black": (), "territory_white": (),
+_NO_SETUP: dict[str, object] = {
+    "node": 0, "colour": None, "point": None, "black": (), "white": (), "empty": (), "territory_black": (),
+    "territory_white": (), "offset": 0, "move_offset": 0,
 }
-"""The fields of a `Step` that a plain move leaves at their defaults."""
+"""Every field of a `Step` in order, as a plain move leaves the setup's (`Step.move` sets the others)."""
 
 
 @functools.lru_cache(maxsize=32)
