@@ -314,7 +314,7 @@ def whole_stages(files: list[Path], rounds: int) -> None:
         return done
 
     sink = open(os.devnull, "w")
-    _kernel.game_lines = timed  # type: ignore[assignment]
+    _kernel.game_lines = timed
     try:
         for _ in range(rounds):
             totals = dict.fromkeys(("read", "kernel", "around", "write"), 0.0)
@@ -339,7 +339,7 @@ def whole_stages(files: list[Path], rounds: int) -> None:
             for stage, seconds in totals.items():
                 best[stage] = min(best.get(stage, seconds), seconds)
     finally:
-        _kernel.game_lines = original  # type: ignore[assignment]
+        _kernel.game_lines = original
     whole = sum(best.values())
     print(f"  whole games in one process, CPU per position (least of {rounds}): " + ", ".join(
         f"{stage} {seconds / count * 1e6:.1f} µs ({seconds / whole:.0%})" for stage, seconds in best.items()
