@@ -589,8 +589,8 @@ _NOT_A_PLAIN_MOVE = ("AB", "AW", "AE", "TB", "TW")
 
 @functools.lru_cache(maxsize=32)
 def _move_table(size: int) -> dict[str, int | None]:
-    """A move's values as the scanner's span has them, written the usual way (`[dd]`, with no space),
-    and the point id, or None for a pass (`[]`, and `[tt]` up to 19x19): what `_step` reads from them."""
+    """A move's value as the scanner's span has it (white space after it taken off), written the usual
+    way (`[dd]`, no space inside), and the point id, or None for a pass (`[]`, and `[tt]` up to 19x19): what `_step` reads from them."""
     table: dict[str, int | None] = {f"[{value.decode()}]": point for value, point in _point_table(size).items()}
     table["[]"] = None
     if size <= 19:
@@ -608,6 +608,8 @@ def _step(reader: _Reader, node: _Node, index: int) -> Step:
         at, start, end = move[0]
         value = node.text[start:end]
         table = _move_table(reader.size)
+        if value not in table:  # the white space after the value (a line break between moves)
+            value = value.rstrip(_SPACE)
         if value in table:
             return Step.move(index, Colour.BLACK if white is None else Colour.WHITE, table[value], node.position, at)
     for name, occurrences in node.properties.items():

@@ -76,6 +76,7 @@ typedef struct {
     uint8_t *region_hopeless, *counting; /* healthy for no chain (label_regions); every chain next to it alive */
     int32_t *edge_chain, *edge_all, *edge_empty; /* the chain; its liberties among the region's points, empty points */
     uint8_t *edge_healthy, *edge_covers;
+    uint8_t *scratch; /* per cell: clear between uses (text_cells flags a large chain's cells in it) */
     void *block;
 } Work;
 
@@ -88,9 +89,9 @@ static int work_init(Work *w, int width, int height) {
     size_t n = (size_t)w->ncells;
     /* int32 arrays: chain_of, region_of, stack, chain_start, chain_cells, healthy_count, slot, mark,
        region_start, region_cells, edge_start (n + 1 each), edge_chain, edge_all, edge_empty (4n each); bytes: colour, open,
-       chain_colour, alive, region_hopeless, counting (n each), edge_healthy, edge_covers (4n each) */
+       chain_colour, alive, region_hopeless, counting, scratch (n each), edge_healthy, edge_covers (4n each) */
     size_t ints = 11 * (n + 1) + 12 * n;
-    size_t bytes = 6 * n + 8 * n;
+    size_t bytes = 7 * n + 8 * n;
     w->block = PyMem_Malloc(ints * sizeof(int32_t) + bytes);
     if (w->block == NULL) {
         PyErr_NoMemory();
@@ -119,7 +120,9 @@ static int work_init(Work *w, int width, int height) {
     w->region_hopeless = b; b += n;
     w->counting = b; b += n;
     w->edge_healthy = b; b += 4 * n;
-    w->edge_covers = b;
+    w->edge_covers = b; b += 4 * n;
+    w->scratch = b;
+    memset(w->scratch, 0, n);
     return 0;
 }
 
@@ -493,9 +496,25 @@ static int text_add(Text *t, const char *s, size_t n) {
 
 #define TEXT(t, literal) text_add((t), (literal), sizeof(literal) - 1)
 
-/* `[name,name,...]`: the JSON names (names[bit], each a str holding a JSON string) of the cells
-   flagged in `flags`, in reading order (increasing bit). */
-static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
+/* The JSON name (a quoted JSON string) of every bit of the padded layout: read from the str objects
+   of a tuple as they are written, or, for game_lines, which writes the same names for hundreds of
+   nodes, from a table of their UTF-8 text made once per call. */
+typedef struct {
+    PyObject *tuple;
+    const char **text; /* NULL: read from the tuple */
+    Py_ssize_t *size;
+} Names;
+
+static const char *name_of(const Names *names, int bit, Py_ssize_t *size) {
+    if (names->text != NULL) {
+        *size = names->size[bit];
+        return names->text[bit];
+    }
+    return PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names->tuple, bit), size);
+}
+
+/* `[name,name,...]`: the JSON names of the cells flagged in `flags`, in reading order (increasing bit). */
+static int text_names(Text *t, Work *w, const uint8_t *flags, const Names *names) {
     if (TEXT(t, "[") < 0)
         return -1;
     int first = 1;
@@ -503,7 +522,7 @@ static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
         if (!flags[p])
             continue;
         Py_ssize_t n;
-        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, p - w->stride), &n);
+        const char *name = name_of(names, p - w->stride, &n);
         if (name == NULL || (!first && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
             return -1;
         first = 0;
@@ -511,15 +530,21 @@ static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
     return TEXT(t, "]");
 }
 
-static int compare_cells(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* `[name,...]` of `count` cells, which are sorted in place into reading order first. */
-static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *names) {
-    if (count > 16) {
-        qsort(cells, (size_t)count, sizeof(int32_t), compare_cells);
+static int text_cells(Text *t, Work *w, int32_t *cells, int count, const Names *names) {
+    if (count > 16) { /* a large chain: its cells flagged, then read back in order over the rows it spans */
+        int32_t low = cells[0], high = cells[0];
+        for (int i = 0; i < count; i++) {
+            w->scratch[cells[i]] = 1;
+            low = cells[i] < low ? cells[i] : low;
+            high = cells[i] > high ? cells[i] : high;
+        }
+        int n = 0;
+        for (int32_t p = low; p <= high; p++)
+            if (w->scratch[p]) {
+                w->scratch[p] = 0;
+                cells[n++] = p;
+            }
     } else {
         for (int i = 1; i < count; i++) { /* insertion sort for the many small chains */
             int32_t cell = cells[i];
@@ -533,7 +558,7 @@ static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *nam
         return -1;
     for (int i = 0; i < count; i++) {
         Py_ssize_t n;
-        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, cells[i] - w->stride), &n);
+        const char *name = name_of(names, cells[i] - w->stride, &n);
         if (name == NULL || (i > 0 && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
             return -1;
     }
@@ -542,7 +567,7 @@ static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *nam
 
 /* `"alive":{"black":[...],"white":[...]},"territory":{"black":[...],"white":[...]}` (Summary.sets_json())
    from per-cell flags: alive black, alive white, territory black, territory white. */
-static int text_sets(Text *t, Work *w, uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)], PyObject *names) {
+static int text_sets(Text *t, Work *w, uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)], const Names *names) {
     if (TEXT(t, "\"alive\":{\"black\":") < 0 || text_names(t, w, flags[0], names) < 0
         || TEXT(t, ",\"white\":") < 0 || text_names(t, w, flags[1], names) < 0
         || TEXT(t, "},\"territory\":{\"black\":") < 0 || text_names(t, w, flags[2], names) < 0
@@ -553,7 +578,7 @@ static int text_sets(Text *t, Work *w, uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SI
 
 /* `[{"colour":"black","stones":[...],"alive":true},...]` (Summary.chains_json()) of every labelled chain,
    alive_both[k] saying whether chain k is pass-alive; the chains' cells are sorted in place. */
-static int text_chains(Text *t, Work *w, const uint8_t *alive_both, PyObject *names) {
+static int text_chains(Text *t, Work *w, const uint8_t *alive_both, const Names *names) {
     if (TEXT(t, "[") < 0)
         return -1;
     for (int k = 0; k < w->nchains; k++) {
@@ -576,12 +601,13 @@ enum { AREA, SUMMARY, SUMMARY_TEXT };
 /* Alive stones and territory of both colours as four ints; for SUMMARY also every chain as
    (colour name, bits, alive); for SUMMARY_TEXT also the JSON text of passalive.tools.summary's
    sets_json() and chains_json(), names[bit] being the JSON name of each bit. */
-static PyObject *analyse_both(Args *a, int what, PyObject *names) {
+static PyObject *analyse_both(Args *a, int what, PyObject *name_tuple) {
     Work w;
     if (work_init(&w, a->width, a->height) < 0)
         return NULL;
     PyObject *result = NULL, *items[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL}, *colours[2] = {NULL, NULL};
     Text text = {NULL, 0, 0};
+    const Names names = {name_tuple, NULL, NULL};
     uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)]; /* per chain: alive in its own colour's casting-out */
     uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];   /* per cell: alive black, alive white, territory... */
     int32_t *cells = w.stack; /* the stack is free again after labelling: reused for output cells */
@@ -628,12 +654,12 @@ static PyObject *analyse_both(Args *a, int what, PyObject *names) {
         }
     }
     if (what == SUMMARY_TEXT) {
-        if (text_sets(&text, &w, flags, names) < 0
+        if (text_sets(&text, &w, flags, &names) < 0
             || (items[5] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
             goto done;
         /* the chains' cells are sorted in place by text_chains: the chain tuple above is made already */
         text.used = 0;
-        if (text_chains(&text, &w, alive_both, names) < 0
+        if (text_chains(&text, &w, alive_both, &names) < 0
             || (items[6] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
             goto done;
     }
@@ -795,7 +821,7 @@ static int text_str(Text *t, PyObject *s) {
 
 /* One node's `--jsonl` line: the head's pieces around the node's numbers, then the summary. */
 static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long move, const long prisoners[2], long passes,
-                     int all_points, int every_point, PyObject *names) {
+                     int all_points, int every_point, const Names *names) {
     uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)];
     uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];
     int32_t *cells = w->stack; /* free after labelling (as in analyse_both) */
@@ -853,10 +879,10 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
         return NULL;
     }
     int all_points = PyObject_IsTrue(args[5]), every_point = PyObject_IsTrue(args[6]);
-    PyObject *names = args[7];
+    PyObject *name_tuple = args[7];
     if (all_points < 0 || every_point < 0)
         return NULL;
-    if (!PyBytes_Check(args[3]) || !PyTuple_Check(names) || PyTuple_GET_SIZE(names) < size * (size + 1)) {
+    if (!PyBytes_Check(args[3]) || !PyTuple_Check(name_tuple) || PyTuple_GET_SIZE(name_tuple) < size * (size + 1)) {
         PyErr_SetString(PyExc_TypeError, "game_lines: moves must be bytes, names a tuple with a str for every bit");
         return NULL;
     }
@@ -874,12 +900,20 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
     PyObject *result = NULL, *zero = NULL;
     Text text = {NULL, 0, 0};
     Replay r = {NULL, NULL, NULL, NULL, 0};
-    void *block = PyMem_Calloc((size_t)ncells, 3 * sizeof(int32_t) + 1); /* seen, stack, cells; board */
+    const int nbits = (int)(size * (size + 1));
+    Names names = {name_tuple, NULL, NULL};
+    /* seen, stack, cells; the names' text and sizes; board */
+    void *block = PyMem_Calloc(1, (size_t)ncells * (3 * sizeof(int32_t) + 1) + (size_t)nbits * (sizeof(char *) + sizeof(Py_ssize_t)));
     if (block == NULL) {
         PyErr_NoMemory();
         goto done;
     }
-    r.seen = (int32_t *)block;
+    names.size = (Py_ssize_t *)block;
+    names.text = (const char **)(names.size + nbits);
+    for (int bit = 0; bit < nbits; bit++)
+        if ((names.text[bit] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(name_tuple, bit), &names.size[bit])) == NULL)
+            goto done;
+    r.seen = (int32_t *)(names.text + nbits);
     r.stack = r.seen + ncells;
     r.cells = r.stack + ncells;
     r.board = (uint8_t *)(r.cells + ncells);
@@ -919,7 +953,7 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
             }
         }
         memcpy(w.colour, r.board, (size_t)ncells);
-        if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, all_points, every_point, names) < 0)
+        if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, all_points, every_point, &names) < 0)
             goto done;
     }
     result = PyUnicode_FromStringAndSize(text.data == NULL ? "" : text.data, (Py_ssize_t)text.used);
