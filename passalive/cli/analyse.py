@@ -374,7 +374,9 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     ):
         return None
     info = game.info
-    rule = settings.pass_alive_suicide or (Suicide.MULTI if settings.suicide else info.suicide)
+    rule = settings.pass_alive_suicide  # Item.suicide's choice: --pass-alive-suicide, else --suicide, else the game's
+    if rule is None:
+        rule = Suicide.MULTI if settings.suicide else info.suicide
     try:
         chosen = _chosen(settings.names[0], rule)
     except UsageError:
