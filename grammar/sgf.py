@@ -583,8 +583,35 @@ def _game(
     )
 
 
+_NOT_A_PLAIN_MOVE = ("AB", "AW", "AE", "TB", "TW")
+"""The properties `_step` reads besides a move: a node with none of them and one move is a plain move."""
+
+
+@functools.lru_cache(maxsize=32)
+def _move_table(size: int) -> dict[str, int | None]:
+    """A move's value as the scanner's span has it (white space after it taken off), written the usual
+    way (`[dd]`, no space inside), and the point id, or None for a pass (`[]`, and `[tt]` up to 19x19): what `_step` reads from them."""
+    table: dict[str, int | None] = {f"[{value.decode()}]": point for value, point in _point_table(size).items()}
+    table["[]"] = None
+    if size <= 19:
+        table["[tt]"] = None
+    return table
+
+
 def _step(reader: _Reader, node: _Node, index: int) -> Step:
     """One node's setup and move, checked."""
+    properties = node.properties
+    black, white = properties.get("B"), properties.get("W")
+    move = black if white is None else white if black is None else None
+    if move is not None and len(move) == 1 and properties.keys().isdisjoint(_NOT_A_PLAIN_MOVE):
+        # the usual node of a game, one move and nothing _step reads besides: its value read by a table
+        at, start, end = move[0]
+        value = node.text[start:end]
+        table = _move_table(reader.size)
+        if value not in table:  # the white space after the value (a line break between moves)
+            value = value.rstrip(_SPACE)
+        if value in table:
+            return Step.move(index, Colour.BLACK if white is None else Colour.WHITE, table[value], node.position, at)
     for name, occurrences in node.properties.items():
         if len(occurrences) > 1 and name in ("AB", "AW", "AE"):
             reader.warn(f"{name} is given {len(occurrences)} times in this node; the points of all are set", occurrences[1][0])

@@ -32,6 +32,10 @@ KataGo's area map and GNU Go's unconditional status of every point
 
 from __future__ import annotations
 
+import functools
+import json
+import sys
+from array import array
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -52,12 +56,12 @@ from passalive.cli.statuses import (
 from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.board_marks import analysis_marks
-from passalive.tools.summary import StatusRequest, Summary, summarise, summarise_position
+from passalive.tools.summary import FAST_VARIANTS, StatusRequest, Summary, _chosen, _game_table, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
 if TYPE_CHECKING:  # the SGF writer, the pictures and the rule engine load when an output or engine needs them
-    from passalive.go.game import GameInfo
+    from passalive.go.game import Game, GameInfo
     from passalive.output.sgf import SgfNode
 
 COMMENTS = ("short", "full")
@@ -346,6 +350,73 @@ def _fast_path(settings: _Settings) -> bool:
     )
 
 
+_RULE_CODES = {Suicide.ILLEGAL: 0, Suicide.MULTI: 1, Suicide.ALL: 2}
+"""The compiled kernel's codes of the suicide rules (`game_lines`)."""
+
+
+def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | None:
+    """Every node of a game's line at once (`--all-nodes --jsonl` or `--json`), or None for the node
+    by node path: the compiled kernel replays the line and writes each node's line as `summary_entry`
+    does, the head's constant fields made here once per game.
+
+    Only the plain summary (the direct engine's casting-out or suicide variant, `healthy` territory,
+    no status map, no explanation) of a line whose nodes after the root set up no stones; the kernel
+    gives None where the slow path would word a warning or an error (a chain without liberties in the
+    root's setup, a move on an occupied point, a suicide the rules forbid, a ko retaken at once).  The
+    same bytes come out either way (tests/test_whole_game.py)."""
+    from passalive.definitions.kernel import native
+    from passalive.go.bitboard import padded_bits
+
+    compiled = native()
+    if (
+        compiled is None or settings.output not in ("json", "jsonl") or not _fast_path(settings)
+        or len(settings.names) != 1 or settings.territory != "healthy" or settings.statuses != StatusOptions()
+    ):
+        return None
+    info = game.info
+    rule = settings.pass_alive_suicide  # Item.suicide's choice: --pass-alive-suicide, else --suicide, else the game's
+    if rule is None:
+        rule = Suicide.MULTI if settings.suicide else info.suicide
+    try:
+        chosen = _chosen(settings.names[0], rule)
+    except UsageError:
+        return None  # the node by node path says it
+    if chosen is None or chosen.name not in FAST_VARIANTS:
+        return None
+    codes = array("H")
+    for step in game.steps:
+        if step.node and (step.black or step.white or step.empty):
+            return None  # setup in mid-game: checked and replayed node by node
+        if step.colour is None:
+            codes.append(0)
+        else:
+            codes.append((0x4000 if step.colour is Colour.BLACK else 0x8000) | (0x3FFF if step.point is None else step.point))
+    if sys.byteorder == "big":
+        codes.byteswap()
+    size = info.size
+    padded = padded_bits(size, size)
+    root = game.steps[0]
+    head = json_line({"file": file, "game": game.number, "variation": game.variation})[:-2] + ',"node":'
+    middle = "," + json_line({
+        "komi": info.komi, "handicap": info.handicap, "recorded_rules": info.rules, "rules_suicide": info.suicide.value,
+        "rules_suicide_source": info.suicide_source, "players": {"black": info.black, "white": info.white},
+        "recorded_result": info.result,
+    })[1:-2]
+    title = json.dumps(f"{info.name} game {game.number} node " if info.name else f"game {game.number} node ")[:-1]
+    tail = "," + json_line({
+        "size": [size, size], "variant": chosen.name, "suicide": rule.value, "pass_alive_suicide": rule.value,
+        "engine": "direct", "territory_convention": settings.territory,
+    })[1:-2] + ","
+    text = compiled.game_lines(
+        size, sum(padded[p] for p in root.black), sum(padded[p] for p in root.white), codes.tobytes(),
+        _RULE_CODES[info.suicide], chosen.all_points, rule is not Suicide.ILLEGAL, _game_table(size).quoted,
+        head, middle, title, tail,
+    )
+    if text is None:
+        return None
+    return (text if settings.output == "jsonl" else text.split("\n")[:-1]), len(game.steps)
+
+
 def _fast_entry(
     item: Item, rule: Suicide, name: str | None, line: bool = False, settings: _Settings | None = None,
 ) -> dict[str, Any] | str | None:
@@ -492,7 +563,7 @@ def command(
         else:
             sink.add(result)
 
-    failed = run(files, selection, inputs.runner, _work, settings, emit)
+    failed = run(files, selection, inputs.runner, _work, settings, emit, functools.partial(whole_game, settings))
     games.flush()
     sink.close()
     finish(failed)

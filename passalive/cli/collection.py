@@ -320,6 +320,10 @@ class Item:
     given: Diagram | None = None
     """The diagram, for a diagram file (a game's position makes its own when asked)."""
     position: Position | None = field(default=None, repr=False)
+    done: Any = field(default=None, repr=False)
+    """A whole game's result made at once by the command's `whole_game` (then the item stands for
+    `positions` positions and is not handed to `work`); None for a single position."""
+    positions: int = 1
 
     @cached_property
     def diagram(self) -> Diagram:
@@ -406,8 +410,14 @@ class Item:
         return text
 
 
+WholeGame = Callable[[str, "Game"], "tuple[Any, int] | None"]
+"""A command's work on all the nodes of a game at once (`--all-nodes`): given the file's name and
+the game, its result and how many positions it covers, or None to take the game node by node."""
+
+
 def read_items(
-    path: str, selection: Selection, warn: Callable[[str], None], given: tuple[str, bytes, int] | None = None
+    path: str, selection: Selection, warn: Callable[[str], None], given: tuple[str, bytes, int] | None = None,
+    whole_game: WholeGame | None = None,
 ) -> Iterator[Item]:
     """The items of one file, in order; reader warnings go to `warn`.
 
@@ -415,6 +425,8 @@ def read_items(
     diagram file are parsed one at a time as they are asked for, so a file of
     thousands of boards is worked through in the memory of one.  `given`: the
     file as `read_input` read it elsewhere (by the client of a cluster).
+    With `--all-nodes`, `whole_game` is tried on each game first: what it makes
+    is one item standing for the game's every position (`Item.done`).
     """
     from passalive.grammar.files import read_input
     from passalive.grammar.read import looks_like_sgf
@@ -447,6 +459,11 @@ def read_items(
             skip(pending)
         for message, location in game.warnings:
             warn(f"{location}: warning: {message}")
+        fast = whole_game(name, game) if whole_game is not None and selection.all_nodes else None
+        if fast is not None:
+            yield Item(name, number + 1, done=fast[0], positions=fast[1])
+            number += fast[1]
+            continue
         try:
             for position in _chosen(game, selection, warn):
                 number += 1
@@ -588,13 +605,16 @@ def run(
     work: Callable[[Item, S], T],
     settings: S,
     emit: Callable[[T], None],
+    whole_game: WholeGame | None = None,
 ) -> int:
     """Run `work(item, settings)` on every item of the inputs and `emit` each result in input order.
 
     Returns the number of files that could not be read (only with
     `--keep-going`; without it the first such error is raised).  With more
     than one job, `work` must be a module-level function and `settings`
-    picklable.
+    picklable.  `whole_game` does a game's every node at once with
+    `--all-nodes` where it can (see `read_items`), in a run in this process
+    only (not with `--jobs` or `--cluster`).
     """
     unread: list[InputError] = []
     files = expand(paths, unread.append if runner.keep_going else None)
@@ -629,6 +649,9 @@ def run(
 
             # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
             # (a cluster's pending tasks are cancelled)
+            # node by node: a file's whole games come back as one message of hundreds of kilobytes, and a
+            # worker blocked writing it while Ctrl-C ends the pool deadlocks multiprocessing's Pool.terminate()
+            # (tests/test_signals.py caught it); whole games stay with the run in this process for now
             job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings)
             if runner.cluster is not None:
                 lanes = workers.cluster(runner.cluster)
@@ -653,9 +676,9 @@ def run(
             for path in files:
                 done = FileResult[T]()
                 try:
-                    for item in read_items(path, selection, lambda text: click.echo(text, err=True)):
-                        emit(work(item, settings))
-                        done.positions += 1
+                    for item in read_items(path, selection, lambda text: click.echo(text, err=True), None, whole_game):
+                        emit(item.done if item.done is not None else work(item, settings))
+                        done.positions += item.positions
                 except PassaliveError as error:
                     if not runner.keep_going:
                         raise

@@ -76,6 +76,7 @@ typedef struct {
     uint8_t *region_hopeless, *counting; /* healthy for no chain (label_regions); every chain next to it alive */
     int32_t *edge_chain, *edge_all, *edge_empty; /* the chain; its liberties among the region's points, empty points */
     uint8_t *edge_healthy, *edge_covers;
+    uint8_t *scratch; /* per cell: clear between uses (text_cells flags a large chain's cells in it) */
     void *block;
 } Work;
 
@@ -88,9 +89,9 @@ static int work_init(Work *w, int width, int height) {
     size_t n = (size_t)w->ncells;
     /* int32 arrays: chain_of, region_of, stack, chain_start, chain_cells, healthy_count, slot, mark,
        region_start, region_cells, edge_start (n + 1 each), edge_chain, edge_all, edge_empty (4n each); bytes: colour, open,
-       chain_colour, alive, region_hopeless, counting (n each), edge_healthy, edge_covers (4n each) */
+       chain_colour, alive, region_hopeless, counting, scratch (n each), edge_healthy, edge_covers (4n each) */
     size_t ints = 11 * (n + 1) + 12 * n;
-    size_t bytes = 6 * n + 8 * n;
+    size_t bytes = 7 * n + 8 * n;
     w->block = PyMem_Malloc(ints * sizeof(int32_t) + bytes);
     if (w->block == NULL) {
         PyErr_NoMemory();
@@ -119,7 +120,9 @@ static int work_init(Work *w, int width, int height) {
     w->region_hopeless = b; b += n;
     w->counting = b; b += n;
     w->edge_healthy = b; b += 4 * n;
-    w->edge_covers = b;
+    w->edge_covers = b; b += 4 * n;
+    w->scratch = b;
+    memset(w->scratch, 0, n);
     return 0;
 }
 
@@ -493,9 +496,25 @@ static int text_add(Text *t, const char *s, size_t n) {
 
 #define TEXT(t, literal) text_add((t), (literal), sizeof(literal) - 1)
 
-/* `[name,name,...]`: the JSON names (names[bit], each a str holding a JSON string) of the cells
-   flagged in `flags`, in reading order (increasing bit). */
-static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
+/* The JSON name (a quoted JSON string) of every bit of the padded layout: read from the str objects
+   of a tuple as they are written, or, for game_lines, which writes the same names for hundreds of
+   nodes, from a table of their UTF-8 text made once per call. */
+typedef struct {
+    PyObject *tuple;
+    const char **text; /* NULL: read from the tuple */
+    Py_ssize_t *size;
+} Names;
+
+static const char *name_of(const Names *names, int bit, Py_ssize_t *size) {
+    if (names->text != NULL) {
+        *size = names->size[bit];
+        return names->text[bit];
+    }
+    return PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names->tuple, bit), size);
+}
+
+/* `[name,name,...]`: the JSON names of the cells flagged in `flags`, in reading order (increasing bit). */
+static int text_names(Text *t, Work *w, const uint8_t *flags, const Names *names) {
     if (TEXT(t, "[") < 0)
         return -1;
     int first = 1;
@@ -503,7 +522,7 @@ static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
         if (!flags[p])
             continue;
         Py_ssize_t n;
-        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, p - w->stride), &n);
+        const char *name = name_of(names, p - w->stride, &n);
         if (name == NULL || (!first && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
             return -1;
         first = 0;
@@ -511,15 +530,21 @@ static int text_names(Text *t, Work *w, const uint8_t *flags, PyObject *names) {
     return TEXT(t, "]");
 }
 
-static int compare_cells(const void *a, const void *b) {
-    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* `[name,...]` of `count` cells, which are sorted in place into reading order first. */
-static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *names) {
-    if (count > 16) {
-        qsort(cells, (size_t)count, sizeof(int32_t), compare_cells);
+static int text_cells(Text *t, Work *w, int32_t *cells, int count, const Names *names) {
+    if (count > 16) { /* a large chain: its cells flagged, then read back in order over the rows it spans */
+        int32_t low = cells[0], high = cells[0];
+        for (int i = 0; i < count; i++) {
+            w->scratch[cells[i]] = 1;
+            low = cells[i] < low ? cells[i] : low;
+            high = cells[i] > high ? cells[i] : high;
+        }
+        int n = 0;
+        for (int32_t p = low; p <= high; p++)
+            if (w->scratch[p]) {
+                w->scratch[p] = 0;
+                cells[n++] = p;
+            }
     } else {
         for (int i = 1; i < count; i++) { /* insertion sort for the many small chains */
             int32_t cell = cells[i];
@@ -533,8 +558,36 @@ static int text_cells(Text *t, Work *w, int32_t *cells, int count, PyObject *nam
         return -1;
     for (int i = 0; i < count; i++) {
         Py_ssize_t n;
-        const char *name = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(names, cells[i] - w->stride), &n);
+        const char *name = name_of(names, cells[i] - w->stride, &n);
         if (name == NULL || (i > 0 && TEXT(t, ",") < 0) || text_add(t, name, (size_t)n) < 0)
+            return -1;
+    }
+    return TEXT(t, "]");
+}
+
+/* `"alive":{"black":[...],"white":[...]},"territory":{"black":[...],"white":[...]}` (Summary.sets_json())
+   from per-cell flags: alive black, alive white, territory black, territory white. */
+static int text_sets(Text *t, Work *w, uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)], const Names *names) {
+    if (TEXT(t, "\"alive\":{\"black\":") < 0 || text_names(t, w, flags[0], names) < 0
+        || TEXT(t, ",\"white\":") < 0 || text_names(t, w, flags[1], names) < 0
+        || TEXT(t, "},\"territory\":{\"black\":") < 0 || text_names(t, w, flags[2], names) < 0
+        || TEXT(t, ",\"white\":") < 0 || text_names(t, w, flags[3], names) < 0 || TEXT(t, "}") < 0)
+        return -1;
+    return 0;
+}
+
+/* `[{"colour":"black","stones":[...],"alive":true},...]` (Summary.chains_json()) of every labelled chain,
+   alive_both[k] saying whether chain k is pass-alive; the chains' cells are sorted in place. */
+static int text_chains(Text *t, Work *w, const uint8_t *alive_both, const Names *names) {
+    if (TEXT(t, "[") < 0)
+        return -1;
+    for (int k = 0; k < w->nchains; k++) {
+        int from = w->chain_start[k], to = w->chain_start[k + 1];
+        if ((k > 0 && TEXT(t, ",") < 0)
+            || (w->chain_colour[k] == BLACK ? TEXT(t, "{\"colour\":\"black\",\"stones\":")
+                                            : TEXT(t, "{\"colour\":\"white\",\"stones\":")) < 0
+            || text_cells(t, w, &w->chain_cells[from], to - from, names) < 0
+            || (alive_both[k] ? TEXT(t, ",\"alive\":true}") : TEXT(t, ",\"alive\":false}")) < 0)
             return -1;
     }
     return TEXT(t, "]");
@@ -548,12 +601,13 @@ enum { AREA, SUMMARY, SUMMARY_TEXT };
 /* Alive stones and territory of both colours as four ints; for SUMMARY also every chain as
    (colour name, bits, alive); for SUMMARY_TEXT also the JSON text of passalive.tools.summary's
    sets_json() and chains_json(), names[bit] being the JSON name of each bit. */
-static PyObject *analyse_both(Args *a, int what, PyObject *names) {
+static PyObject *analyse_both(Args *a, int what, PyObject *name_tuple) {
     Work w;
     if (work_init(&w, a->width, a->height) < 0)
         return NULL;
     PyObject *result = NULL, *items[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL}, *colours[2] = {NULL, NULL};
     Text text = {NULL, 0, 0};
+    const Names names = {name_tuple, NULL, NULL};
     uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)]; /* per chain: alive in its own colour's casting-out */
     uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];   /* per cell: alive black, alive white, territory... */
     int32_t *cells = w.stack; /* the stack is free again after labelling: reused for output cells */
@@ -600,29 +654,13 @@ static PyObject *analyse_both(Args *a, int what, PyObject *names) {
         }
     }
     if (what == SUMMARY_TEXT) {
-        /* "alive":{"black":[...],"white":[...]},"territory":{"black":[...],"white":[...]} */
-        if (TEXT(&text, "\"alive\":{\"black\":") < 0 || text_names(&text, &w, flags[0], names) < 0
-            || TEXT(&text, ",\"white\":") < 0 || text_names(&text, &w, flags[1], names) < 0
-            || TEXT(&text, "},\"territory\":{\"black\":") < 0 || text_names(&text, &w, flags[2], names) < 0
-            || TEXT(&text, ",\"white\":") < 0 || text_names(&text, &w, flags[3], names) < 0 || TEXT(&text, "}") < 0)
+        if (text_sets(&text, &w, flags, &names) < 0
+            || (items[5] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
             goto done;
-        if ((items[5] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
-            goto done;
-        /* [{"colour":"black","stones":[...],"alive":true},...] (the chains' cells are sorted in place: the
-           chain tuple above is made already) */
+        /* the chains' cells are sorted in place by text_chains: the chain tuple above is made already */
         text.used = 0;
-        if (TEXT(&text, "[") < 0)
-            goto done;
-        for (int k = 0; k < w.nchains; k++) {
-            int from = w.chain_start[k], to = w.chain_start[k + 1];
-            if ((k > 0 && TEXT(&text, ",") < 0)
-                || (w.chain_colour[k] == BLACK ? TEXT(&text, "{\"colour\":\"black\",\"stones\":")
-                                               : TEXT(&text, "{\"colour\":\"white\",\"stones\":")) < 0
-                || text_cells(&text, &w, &w.chain_cells[from], to - from, names) < 0
-                || (alive_both[k] ? TEXT(&text, ",\"alive\":true}") : TEXT(&text, ",\"alive\":false}")) < 0)
-                goto done;
-        }
-        if (TEXT(&text, "]") < 0 || (items[6] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
+        if (text_chains(&text, &w, alive_both, &names) < 0
+            || (items[6] = PyUnicode_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
             goto done;
     }
     int count = what == AREA ? 4 : what == SUMMARY ? 5 : 7;
@@ -680,10 +718,258 @@ static PyObject *k_summary(PyObject *module, PyObject *const *args, Py_ssize_t n
     return analyse_both(&a, SUMMARY_TEXT, names);
 }
 
+/* ------------------------------------------------------------------ a game's line: replay and JSON lines */
+
+/* The replay of a game's line on a mailbox board of the same layout as Work's (a stamp per cell
+   marks the cells a flood fill has seen, so no clearing is needed between fills). */
+typedef struct {
+    uint8_t *board;
+    int32_t *seen, *stack, *cells;
+    int32_t stamp;
+} Replay;
+
+/* The chain of the stone on `start` into r->cells; its size, and in *liberty whether it has one. */
+static int chain_at(Replay *r, int stride, int start, int *liberty) {
+    const uint8_t c = r->board[start];
+    int top = 0, count = 0;
+    *liberty = 0;
+    r->stamp++;
+    r->seen[start] = r->stamp;
+    r->stack[top++] = start;
+    while (top) {
+        int p = r->stack[--top];
+        r->cells[count++] = p;
+        const int around[4] = {p - 1, p + 1, p - stride, p + stride};
+        for (int i = 0; i < 4; i++) {
+            int q = around[i];
+            if (r->board[q] == EMPTY)
+                *liberty = 1;
+            else if (r->board[q] == c && r->seen[q] != r->stamp) {
+                r->seen[q] = r->stamp;
+                r->stack[top++] = q;
+            }
+        }
+    }
+    return count;
+}
+
+/* The suicide rules, as passalive.go.suicide.Suicide: illegal, multi-stone suicide legal, every suicide legal. */
+enum { SUICIDE_NO = 0, SUICIDE_MULTI = 1, SUICIDE_ALL = 2 };
+
+/* Play `c` at `cell` as passalive.go.game.Game.positions() does: what it captures is removed, then the
+   mover's chain if it has no liberty (where the rule allows that suicide); prisoners[0] counts the stones
+   black took, prisoners[1] white's; *ko becomes 4 * cell + colour of the point the opponent may not
+   retake at once (-1: none).
+   Returns 1 for a move the slow path words a warning for (an occupied point, a suicide the rule forbids,
+   a ko retaken at once), with the board then unusable; else 0. */
+static int play_move(Replay *r, int stride, int cell, uint8_t c, int rule, long prisoners[2], int *ko) {
+    const uint8_t other = c == BLACK ? WHITE : BLACK;
+    if (r->board[cell] != EMPTY || 4 * cell + c == *ko)
+        return 1;
+    r->board[cell] = c;
+    int captured = 0, taken = -1, liberty;
+    const int around[4] = {cell - 1, cell + 1, cell - stride, cell + stride};
+    for (int i = 0; i < 4; i++) {
+        if (r->board[around[i]] != other)
+            continue;
+        int n = chain_at(r, stride, around[i], &liberty);
+        if (liberty)
+            continue;
+        for (int j = 0; j < n; j++)
+            r->board[r->cells[j]] = EMPTY;
+        captured += n;
+        taken = around[i];
+    }
+    prisoners[c - BLACK] += captured;
+    int n = chain_at(r, stride, cell, &liberty);
+    *ko = -1;
+    if (!liberty) { /* a suicide: only a capture-less move can be one */
+        if (rule == SUICIDE_NO || (rule == SUICIDE_MULTI && n == 1))
+            return 1;
+        for (int j = 0; j < n; j++)
+            r->board[r->cells[j]] = EMPTY;
+        prisoners[other - BLACK] += n;
+        return 0;
+    }
+    if (captured == 1) { /* a ko when the stone stands alone, every other neighbour the opponent's or off the board */
+        int alone = 1;
+        for (int i = 0; i < 4; i++)
+            if (around[i] != taken && (r->board[around[i]] == EMPTY || r->board[around[i]] == c))
+                alone = 0;
+        if (alone)
+            *ko = 4 * taken + other;
+    }
+    return 0;
+}
+
+/* A non-negative number in decimal. */
+static int text_number(Text *t, long value) {
+    char digits[24];
+    int n = 0;
+    do {
+        digits[sizeof(digits) - 1 - n++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value);
+    return text_add(t, digits + sizeof(digits) - n, (size_t)n);
+}
+
+static int text_str(Text *t, PyObject *s) {
+    Py_ssize_t n;
+    const char *data = PyUnicode_AsUTF8AndSize(s, &n);
+    return data == NULL ? -1 : text_add(t, data, (size_t)n);
+}
+
+/* One node's `--jsonl` line: the head's pieces around the node's numbers, then the summary. */
+static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long move, const long prisoners[2], long passes,
+                     int all_points, int every_point, const Names *names) {
+    uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+    uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+    int32_t *cells = w->stack; /* free after labelling (as in analyse_both) */
+    label_chains(w, (1u << BLACK) | (1u << WHITE));
+    memset(flags, 0, sizeof(flags));
+    for (uint8_t c = BLACK; c <= WHITE; c++) {
+        label_regions(w, c, all_points, every_point);
+        cast_out(w, c);
+        int any = 0;
+        for (int k = 0; k < w->nchains; k++)
+            if (w->chain_colour[k] == c) {
+                alive_both[k] = w->alive[k];
+                any |= w->alive[k];
+            }
+        int found = alive_cells(w, c, cells);
+        for (int i = 0; i < found; i++)
+            flags[c - BLACK][cells[i]] = 1;
+        found = any ? territory(w, cells) : 0; /* territory needs a pass-alive chain */
+        for (int i = 0; i < found; i++)
+            flags[2 + c - BLACK][cells[i]] = 1;
+    }
+    /* pieces: head (up to "node":), middle (",komi":... up to before ,"prisoners"), title (the title's JSON
+       string up to its node number), tail (,"size":... up to before "alive") */
+    if (text_str(t, pieces[0]) < 0 || text_number(t, node) < 0 || TEXT(t, ",\"move\":") < 0 || text_number(t, move) < 0
+        || text_str(t, pieces[1]) < 0 || TEXT(t, ",\"prisoners\":{\"black\":") < 0 || text_number(t, prisoners[0]) < 0
+        || TEXT(t, ",\"white\":") < 0 || text_number(t, prisoners[1]) < 0 || TEXT(t, "},\"passes\":") < 0
+        || text_number(t, passes) < 0 || TEXT(t, ",\"warnings\":[],\"title\":") < 0 || text_str(t, pieces[2]) < 0
+        || text_number(t, node) < 0 || TEXT(t, " (move ") < 0 || text_number(t, move) < 0 || TEXT(t, ")\"") < 0
+        || text_str(t, pieces[3]) < 0 || text_sets(t, w, flags, names) < 0 || TEXT(t, ",\"chains\":") < 0
+        || text_chains(t, w, alive_both, names) < 0 || TEXT(t, "}\n") < 0)
+        return -1;
+    return 0;
+}
+
+PyDoc_STRVAR(game_lines_doc,
+"game_lines(size, black, white, moves, rule, all_points, every_point, names, head, middle, title, tail) -> str | None\n\n"
+"The `analyse --all-nodes --jsonl` lines of a game's whole line in one call: the root's setup stones\n"
+"`black` and `white` (bitsets of the padded layout), then `moves`, two bytes per node (little-endian:\n"
+"0 no move, 0x4000 | point black's, 0x8000 | point white's, point y*size+x, 0x3fff a pass), replayed\n"
+"under `rule` (0 suicide illegal, 1 multi-stone suicide legal, 2 all), each node's summary as\n"
+"`summary` writes it.  None when the line needs the general path: a setup with a chain without\n"
+"liberties, a move on an occupied point, a suicide the rule forbids, a ko retaken at once.");
+
+static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 12) {
+        PyErr_Format(PyExc_TypeError, "game_lines takes 12 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    long size = PyLong_AsLong(args[0]), rule = PyLong_AsLong(args[4]);
+    if ((size == -1 || rule == -1) && PyErr_Occurred())
+        return NULL;
+    if (size < 1 || size > MAX_SIDE || rule < SUICIDE_NO || rule > SUICIDE_ALL) {
+        PyErr_SetString(PyExc_ValueError, "game_lines: a size from 1 to 52 and a rule 0, 1 or 2");
+        return NULL;
+    }
+    int all_points = PyObject_IsTrue(args[5]), every_point = PyObject_IsTrue(args[6]);
+    PyObject *name_tuple = args[7];
+    if (all_points < 0 || every_point < 0)
+        return NULL;
+    if (!PyBytes_Check(args[3]) || !PyTuple_Check(name_tuple) || PyTuple_GET_SIZE(name_tuple) < size * (size + 1)) {
+        PyErr_SetString(PyExc_TypeError, "game_lines: moves must be bytes, names a tuple with a str for every bit");
+        return NULL;
+    }
+    for (int i = 8; i < 12; i++)
+        if (!PyUnicode_Check(args[i])) {
+            PyErr_SetString(PyExc_TypeError, "game_lines: the head's pieces must be str");
+            return NULL;
+        }
+    const uint8_t *moves = (const uint8_t *)PyBytes_AS_STRING(args[3]);
+    Py_ssize_t nodes = PyBytes_GET_SIZE(args[3]) / 2;
+    Work w;
+    if (work_init(&w, (int)size, (int)size) < 0)
+        return NULL;
+    const int s = w.stride, ncells = w.ncells;
+    PyObject *result = NULL, *zero = NULL;
+    Text text = {NULL, 0, 0};
+    Replay r = {NULL, NULL, NULL, NULL, 0};
+    const int nbits = (int)(size * (size + 1));
+    Names names = {name_tuple, NULL, NULL};
+    /* seen, stack, cells; the names' text and sizes; board */
+    void *block = PyMem_Calloc(1, (size_t)ncells * (3 * sizeof(int32_t) + 1) + (size_t)nbits * (sizeof(char *) + sizeof(Py_ssize_t)));
+    if (block == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    names.size = (Py_ssize_t *)block;
+    names.text = (const char **)(names.size + nbits);
+    for (int bit = 0; bit < nbits; bit++)
+        if ((names.text[bit] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(name_tuple, bit), &names.size[bit])) == NULL)
+            goto done;
+    r.seen = (int32_t *)(names.text + nbits);
+    r.stack = r.seen + ncells;
+    r.cells = r.stack + ncells;
+    r.board = (uint8_t *)(r.cells + ncells);
+    if ((zero = PyLong_FromLong(0)) == NULL || load(&w, args[1], args[2], zero) < 0) /* w.open stays clear */
+        goto done;
+    memcpy(r.board, w.colour, (size_t)ncells);
+    /* the setup must leave every chain a liberty (else the general path reports it, or takes it with --allow-illegal) */
+    int32_t before = r.stamp;
+    for (int p = s; p < ncells - s; p++) {
+        int liberty = 1;
+        if ((r.board[p] == BLACK || r.board[p] == WHITE) && r.seen[p] <= before)
+            chain_at(&r, s, p, &liberty);
+        if (!liberty) {
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+    }
+    long prisoners[2] = {0, 0}, passes = 0, move = 0;
+    int ko = -1;
+    for (Py_ssize_t node = 0; node < nodes; node++) {
+        unsigned code = moves[2 * node] | (unsigned)moves[2 * node + 1] << 8;
+        if (code) {
+            move++;
+            unsigned point = code & 0x3fff;
+            uint8_t c = (code & 0x4000) ? BLACK : WHITE;
+            if (point == 0x3fff) {
+                passes++;
+                ko = -1;
+            } else if (point >= (unsigned)(size * size)
+                       || play_move(&r, s, (int)(point / size + 1) * s + (int)(point % size), c, (int)rule, prisoners, &ko)) {
+                result = Py_None; /* the general path words what was wrong */
+                Py_INCREF(result);
+                goto done;
+            } else {
+                passes = 0;
+            }
+        }
+        memcpy(w.colour, r.board, (size_t)ncells);
+        if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, all_points, every_point, &names) < 0)
+            goto done;
+    }
+    result = PyUnicode_FromStringAndSize(text.data == NULL ? "" : text.data, (Py_ssize_t)text.used);
+done:
+    Py_XDECREF(zero);
+    PyMem_Free(block);
+    PyMem_Free(text.data);
+    PyMem_Free(w.block);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"casting_out", (PyCFunction)(void (*)(void))k_casting_out, METH_FASTCALL, casting_out_doc},
     {"area", (PyCFunction)(void (*)(void))k_area, METH_FASTCALL, area_doc},
     {"summary", (PyCFunction)(void (*)(void))k_summary, METH_FASTCALL, summary_doc},
+    {"game_lines", (PyCFunction)(void (*)(void))k_game_lines, METH_FASTCALL, game_lines_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,3 +15,7 @@ def summary(
 def summary(
     black: int, white: int, width: int, height: int, open: int, all_points: bool, every_point: bool, names: tuple[str, ...], /
 ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...], str, str]: ...
+def game_lines(
+    size: int, black: int, white: int, moves: bytes, rule: int, all_points: bool, every_point: bool,
+    names: tuple[str, ...], head: str, middle: str, title: str, tail: str, /,
+) -> str | None: ...

@@ -40,6 +40,11 @@ class Kernel(Protocol):
         names: tuple[str, ...], /,
     ) -> tuple[int, int, int, int, tuple[tuple[str, int, bool], ...], str, str]: ...
 
+    def game_lines(
+        self, size: int, black: int, white: int, moves: bytes, rule: int, all_points: bool, every_point: bool,
+        names: tuple[str, ...], head: str, middle: str, title: str, tail: str, /,
+    ) -> str | None: ...
+
 
 ENV = "PASSALIVE_KERNEL"
 """The environment variable that forces the Python reference: PASSALIVE_KERNEL=python (any other value: the default)."""

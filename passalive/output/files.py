@@ -79,8 +79,10 @@ def write_output(text: str) -> None:
     """Write records (whole lines) to standard output and flush them.
 
     When standard output is a regular file, a write the disk cannot take
-    whole is cut off again at the end of the last whole record; an
-    `OutputError` then says why.  (A pipe or a terminal is written as usual.)
+    whole is cut off again at the end of the last whole record (`text` may
+    hold many lines: a whole game's with `analyse --all-nodes --jsonl`, of
+    which the lines that fitted are kept); an `OutputError` then says why.
+    (A pipe or a terminal is written as usual.)
     """
     stream = sys.stdout
     fd = _regular_file_descriptor(stream)
@@ -90,12 +92,16 @@ def write_output(text: str) -> None:
         return
     stream.flush()
     before = os.lseek(fd, 0, os.SEEK_CUR)
+    data = text.encode(stream.encoding or "utf-8", errors="replace")
+    view, written = memoryview(data), 0
     try:
-        _write_all(fd, text.encode(stream.encoding or "utf-8", errors="replace"))
+        while written < len(data):
+            written += os.write(fd, view[written:])
     except OSError as error:
+        kept = before + data.rfind(b"\n", 0, written) + 1  # the end of the last whole line written (or before)
         try:
-            os.ftruncate(fd, before)
-            os.lseek(fd, before, os.SEEK_SET)
+            os.ftruncate(fd, kept)
+            os.lseek(fd, kept, os.SEEK_SET)
         except OSError:
             pass
         raise OutputError(
