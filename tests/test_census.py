@@ -91,18 +91,9 @@ def test_the_census_enumerates_4x4_as_exhaustive_does():
 
 
 @needs_census
-def test_knechtel_and_benson_in_c_on_every_class_of_3x3():
-    grid = Grid.parse("3x3")
-    every = Exhaustive(grid)
-    for black in every.chunks():
-        for position in every.positions(black):
-            assert c_answers(grid, position) == python_answers(grid, position), grid.text(position)
-
-
-@needs_census
-@pytest.mark.slow
-def test_knechtel_and_benson_in_c_on_every_class_of_3x4():
-    grid = Grid.parse("3x4")
+@pytest.mark.parametrize("board", ["3x3", pytest.param("3x4", marks=pytest.mark.slow)])
+def test_knechtel_and_benson_in_c_on_every_class(board: str):
+    grid = Grid.parse(board)
     every = Exhaustive(grid)
     for black in every.chunks():
         for position in every.positions(black):
