@@ -170,11 +170,34 @@ class _ForkPool(Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._stop.set()
-        if wait and not cancel_futures and self._lost is None:
+        if self._lost is not None:
+            self._abandon()
+            return
+        if wait and not cancel_futures:
             self._pool.close()
         else:
             self._pool.terminate()
         self._pool.join()
+        self._watcher.join()
+
+
+    def _abandon(self) -> None:
+        """End a pool one of whose workers was killed from outside: every worker killed at once, the pool's
+        own threads (daemons) left to the process's end.  `Pool.terminate` cannot be used: the dead worker
+        may have held the lock of the queue it was writing its answer to, or left half an answer in the
+        pipe, and terminate then waits for ever (CPython's pool does not recover from that)."""
+        import multiprocessing.pool
+
+        pool = self._pool
+        pool._worker_handler._state = multiprocessing.pool.TERMINATE  # type: ignore[attr-defined]  # no replacements
+        pool._worker_handler.join(timeout=1)  # type: ignore[attr-defined]
+        pool._terminate.cancel()  # type: ignore[attr-defined]  # nor a terminate at the interpreter's exit
+        workers = {*self._seen, *pool._pool}  # type: ignore[attr-defined]
+        for worker in workers:
+            if worker.exitcode is None:
+                worker.kill()
+        for worker in workers:
+            worker.join(timeout=5)
         self._watcher.join()
 
 
