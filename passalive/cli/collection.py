@@ -569,19 +569,21 @@ class FileResult(Generic[T]):
 
 
 def _do_read(
-    selection: Selection, work: Callable[[Item, S], T], settings: S, file: tuple[str, tuple[str, bytes, int] | str | None]
+    selection: Selection, work: Callable[[Item, S], T], settings: S, whole_game: WholeGame | None,
+    file: tuple[str, tuple[str, bytes, int] | str | None],
 ) -> FileResult[T]:
-    """Every item of one file through `work`: the file as (path, what reading it gave -- its name and
-    bytes, or the error -- or None to read it here).  On a cluster's worker, the file came as bytes."""
+    """Every item of one file through `work` (whole games through `whole_game`): the file as (path,
+    what reading it gave -- its name and bytes, or the error -- or None to read it here).  On a
+    cluster's worker, the file came as bytes."""
     path, given = file
     done: FileResult[T] = FileResult()
     if isinstance(given, str):
         done.error = given
         return done
     try:
-        for item in read_items(path, selection, done.warnings.append, given):
-            done.results.append(work(item, settings))
-            done.positions += 1
+        for item in read_items(path, selection, done.warnings.append, given, whole_game):
+            done.results.append(item.done if item.done is not None else work(item, settings))
+            done.positions += item.positions
     except PassaliveError as error:
         done.error = error.format()
     return done
@@ -612,9 +614,8 @@ def run(
     Returns the number of files that could not be read (only with
     `--keep-going`; without it the first such error is raised).  With more
     than one job, `work` must be a module-level function and `settings`
-    picklable.  `whole_game` does a game's every node at once with
-    `--all-nodes` where it can (see `read_items`), in a run in this process
-    only (not with `--jobs` or `--cluster`).
+    picklable (and `whole_game`, which does a game's every node at once
+    with `--all-nodes` where it can, see `read_items`).
     """
     unread: list[InputError] = []
     files = expand(paths, unread.append if runner.keep_going else None)
@@ -649,10 +650,7 @@ def run(
 
             # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
             # (a cluster's pending tasks are cancelled)
-            # node by node: a file's whole games come back as one message of hundreds of kilobytes, and a
-            # worker blocked writing it while Ctrl-C ends the pool deadlocks multiprocessing's Pool.terminate()
-            # (tests/test_signals.py caught it); whole games stay with the run in this process for now
-            job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings)
+            job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings, whole_game)
             if runner.cluster is not None:
                 lanes = workers.cluster(runner.cluster)
                 tasks: Iterator[Any] = (_read_here(path) for path in files)  # read as room is made

@@ -170,22 +170,21 @@ class _ForkPool(Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._stop.set()
-        if self._lost is not None:
+        if self._lost is not None or not wait or cancel_futures:
             self._abandon()
             return
-        if wait and not cancel_futures:
-            self._pool.close()
-        else:
-            self._pool.terminate()
+        self._pool.close()
         self._pool.join()
         self._watcher.join()
 
 
     def _abandon(self) -> None:
-        """End a pool one of whose workers was killed from outside: every worker killed at once, the pool's
-        own threads (daemons) left to the process's end.  `Pool.terminate` cannot be used: the dead worker
-        may have held the lock of the queue it was writing its answer to, or left half an answer in the
-        pipe, and terminate then waits for ever (CPython's pool does not recover from that)."""
+        """End the pool at once (a worker killed from outside, or the run stopped by an exception or a
+        signal): every worker killed, the pool's own threads (daemons) left to the process's end.
+        `Pool.terminate` cannot be used: a worker that died or was killed while writing its answer may
+        hold the lock of the answers' queue or leave half an answer in the pipe, and terminate then waits
+        for ever (CPython's pool does not recover from that; a game's whole-line answer of hundreds of
+        kilobytes made it likely on Ctrl-C)."""
         import multiprocessing.pool
 
         pool = self._pool
