@@ -10,8 +10,8 @@ long the input; `ordered` does that and yields the results in input order.
 
 * `processes(jobs, ...)`: forked processes on this machine (the standard
   library's `multiprocessing.Pool`, the reading commands' `--jobs`); left by
-  an error or a signal, the pool is ended at once (`terminate`) rather than
-  waited for.  `process_executor(jobs, ...)`: the standard library's
+  an error or a signal, the pool is ended at once (its workers killed, see
+  `_ForkPool._abandon`) rather than waited for.  `process_executor(jobs, ...)`: the standard library's
   `ProcessPoolExecutor` (explore's `--jobs`), as before the interface.
   A worker killed from outside (SIGKILL, the kernel's out-of-memory killer)
   takes its piece of work with it: `multiprocessing.Pool` would start
@@ -176,7 +176,6 @@ class _ForkPool(Executor):
         self._pool.close()
         self._pool.join()
         self._watcher.join()
-
 
     def _abandon(self) -> None:
         """End the pool at once (a worker killed from outside, or the run stopped by an exception or a
