@@ -56,7 +56,7 @@ from passalive.cli.statuses import (
 from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
 from passalive.output.render import ANALYSIS_GLYPHS, STATUS_GLYPHS, fancy_output, render_sensei, terminal_board
 from passalive.tools.board_marks import analysis_marks
-from passalive.tools.summary import FAST_VARIANTS, StatusRequest, Summary, _chosen, _game_table, summarise, summarise_position
+from passalive.tools.summary import FAST_VARIANTS, StatusRequest, Summary, fast_variant, game_name_table, summarise, summarise_position
 from passalive.go.suicide import Suicide
 from passalive.definitions.variants import VARIANTS, verdict_word
 
@@ -378,7 +378,7 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     if rule is None:
         rule = Suicide.MULTI if settings.suicide else info.suicide
     try:
-        chosen = _chosen(settings.names[0], rule)
+        chosen = fast_variant(settings.names[0], rule)
     except UsageError:
         return None  # the node by node path says it
     if chosen is None or chosen.name not in FAST_VARIANTS:
@@ -409,7 +409,7 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     })[1:-2] + ","
     text = compiled.game_lines(
         size, sum(padded[p] for p in root.black), sum(padded[p] for p in root.white), codes.tobytes(),
-        _RULE_CODES[info.suicide], chosen.all_points, rule is not Suicide.ILLEGAL, _game_table(size).quoted,
+        _RULE_CODES[info.suicide], chosen.all_points, rule is not Suicide.ILLEGAL, game_name_table(size).quoted,
         head, middle, title, tail,
     )
     if text is None:

@@ -238,7 +238,7 @@ def _name_table(width: int, height: int, frame: Frame) -> _NameTable:
 
 
 @functools.lru_cache(maxsize=64)
-def _game_table(size: int) -> _NameTable:
+def game_name_table(size: int) -> _NameTable:
     """The name table of a game's full size x size board (by size alone: no Frame to make and hash per node)."""
     return _name_table(size, size, Frame.full_board(size))
 
@@ -328,7 +328,7 @@ def alive_bits(black: int, white: int, width: int, height: int, suicide: Suicide
     are flood-filled (casting-out's own shortcut), not every chain of the
     board, for callers that do not list every chain (the query engine).
     """
-    chosen = _chosen(variant, suicide)
+    chosen = fast_variant(variant, suicide)
     if chosen is None or chosen.name not in FAST_VARIANTS:
         return None
     g = _BitsGeometry(black, white, width, height)
@@ -371,10 +371,10 @@ def summarise_position(
     """`summarise` for a game's position, from the bitsets its replay keeps (no Board is made,
     unless static safety asks for one)."""
     rule = position.suicide if suicide is None else suicide
-    chosen = _chosen(variant, rule)
+    chosen = fast_variant(variant, rule)
     if chosen is None:
         return None
-    table = _game_table(position.game.size)
+    table = game_name_table(position.game.size)
     return _summary(position_geometry(position), table, rule, chosen.name, chosen.all_points, request, lambda: position.board)
 
 
@@ -383,7 +383,7 @@ def summarise(
 ) -> Summary | None:
     """The alive stones, territory (by `request.convention`), status map and chains of both colours
     as names, or None when the board or the variant needs the general path (see the module docstring)."""
-    chosen = _chosen(variant, suicide)
+    chosen = fast_variant(variant, suicide)
     if chosen is None:
         return None
     g = board_geometry(board)
@@ -392,7 +392,7 @@ def summarise(
     return _summary(g, _name_table(g.width, g.height, board.frame), suicide, chosen.name, chosen.all_points, request, lambda: board)
 
 
-def _chosen(variant: str | None, suicide: Suicide) -> Variant | None:
+def fast_variant(variant: str | None, suicide: Suicide) -> Variant | None:
     """The variant, when the fast path knows it (None: the general path)."""
     if variant is not None and variant not in FAST_VARIANTS + SAFETY_VARIANTS:
         return None
