@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from passalive.cli.collection import (
-    Inputs, Item, Sink, collection_options, finish, json_line, run,
+    Inputs, Item, Sink, analysis_suicide, collection_options, finish, json_line, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
@@ -374,9 +374,7 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     ):
         return None
     info = game.info
-    rule = settings.pass_alive_suicide  # Item.suicide's choice: --pass-alive-suicide, else --suicide, else the game's
-    if rule is None:
-        rule = Suicide.MULTI if settings.suicide else info.suicide
+    rule = analysis_suicide(settings.suicide, settings.pass_alive_suicide, info.suicide)
     try:
         chosen = fast_variant(settings.names[0], rule)
     except UsageError:

@@ -354,13 +354,8 @@ class Item:
         return self.position.game if self.position is not None else None
 
     def suicide(self, given: bool, pass_alive: Suicide | None = None) -> Suicide:
-        """The suicide rule to analyse under: `pass_alive` when given (--pass-alive-suicide), else
-        the rule of play: multi when `given` (--suicide), else the game's, else illegal."""
-        if pass_alive is not None:
-            return pass_alive
-        if given:
-            return Suicide.MULTI
-        return self.position.suicide if self.position is not None else Suicide.ILLEGAL
+        """The suicide rule to analyse this item under (see `analysis_suicide`)."""
+        return analysis_suicide(given, pass_alive, self.position.suicide if self.position is not None else None)
 
     def fields(self) -> dict[str, Any]:
         """`file`, `game`, `node`, `move`, `warnings` (always, [] when none) and, for a game, what its record says (for JSON)."""
@@ -502,6 +497,16 @@ def _diagrams(data: bytes, name: str, selection: Selection, skipped: int = 0) ->
 
 class _TooShort(InputError):
     """A game's line does not reach the node or move asked for."""
+
+
+def analysis_suicide(given: bool, pass_alive: Suicide | None, played: Suicide | None) -> Suicide:
+    """The suicide rule to analyse under: `pass_alive` when given (--pass-alive-suicide), else the
+    rule of play: multi when `given` (--suicide), else the game's (`played`), else illegal."""
+    if pass_alive is not None:
+        return pass_alive
+    if given:
+        return Suicide.MULTI
+    return played if played is not None else Suicide.ILLEGAL
 
 
 def _chosen(game: Game, selection: Selection, warn: Callable[[str], None]) -> Iterator[Position]:
