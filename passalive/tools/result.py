@@ -182,7 +182,7 @@ class GameResult:
 def handicap_points(handicap: int, rules: str) -> int:
     """The points white receives for black's handicap stones when nothing else says: one per stone from two
     up under area counting (as Chinese rules give them), none under territory counting or Tromp-Taylor."""
-    return handicap if rules == "area" and handicap >= 2 else 0
+    return handicap_bonus(handicap, "N" if rules == "area" else "0")
 
 
 def handicap_bonus(stones: int, rule: str) -> int:
