@@ -12,7 +12,9 @@ the end of the game), prints
 
 * the direct code's positions/s (`passalive.definitions.direct.casting_out`,
   both colours, one position at a time, the board built from its masks);
-* the batched kernel's positions/s for each backend asked for, on `--n`
+* the batched kernel's positions/s for each backend and method asked for
+  (`--method`: the array program, and the fused CUDA kernel where the
+  backend's arrays are on an NVIDIA GPU and CuPy is installed), on `--n`
   positions (the distinct ones repeated; default two batches on the CPU,
   1,000,000 on a GPU) in batches of `--batch-size` (default 1,024 on the
   CPU, 131,072 on a GPU: by the device each backend runs on, CuPy's always
@@ -23,7 +25,8 @@ the end of the game), prints
   colours) equal to the direct code's (`casting_out` and the `healthy`
   territory of `passalive.definitions.territory`) on every distinct position.
 
-Imports: numpy, `array_api_compat`, the backend's library, and of passalive
+Imports: numpy, `array_api_compat`, the backend's library (CuPy too for the
+fused kernel), and of passalive
 only `passalive.batch`, `passalive.go.*` and `passalive.definitions.direct`
 / `.territory`, which import no other package; `import passalive` itself
 loads only its error types (its public names are imported on first use), so
@@ -45,6 +48,7 @@ from typing import Any
 import numpy as np
 
 from passalive import batch
+from passalive.batch import fused
 from passalive.definitions.direct import Geometry, casting_out
 from passalive.definitions.territory import territory_points
 from passalive.go.board import Board, Colour
@@ -198,13 +202,14 @@ def backend(name: str, device: str) -> tuple[Callable[[np.ndarray[Any, Any]], An
 
 
 def check(
-    black: np.ndarray[Any, Any], white: np.ndarray[Any, Any], expected: list[tuple[int, ...]], suicide: Suicide, name: str, device: str, batch_size: int
+    black: np.ndarray[Any, Any], white: np.ndarray[Any, Any], expected: list[tuple[int, ...]], suicide: Suicide, name: str, device: str,
+    batch_size: int, method: str,
 ) -> int:
     """The number of positions whose batched answer differs from the direct code's."""
     put, get, _ = backend(name, device)
     wrong = 0
     for start in range(0, len(black), batch_size):
-        result = batch.analyse(put(black[start : start + batch_size]), put(white[start : start + batch_size]), suicide)
+        result = batch.analyse(put(black[start : start + batch_size]), put(white[start : start + batch_size]), suicide, method)
         parts = [get(x) for x in (result.alive_black, result.alive_white, result.territory_black, result.territory_white)]
         for i in range(parts[0].shape[0]):
             got = tuple(_mask(part[i]) for part in parts)
@@ -215,19 +220,21 @@ def check(
     return wrong
 
 
-def timed(black: np.ndarray[Any, Any], white: np.ndarray[Any, Any], suicide: Suicide, name: str, device: str, n: int, batch_size: int) -> float:
+def timed(
+    black: np.ndarray[Any, Any], white: np.ndarray[Any, Any], suicide: Suicide, name: str, device: str, n: int, batch_size: int, method: str
+) -> float:
     """Positions/s of the batched kernel on n positions (the given ones repeated), on the device."""
     put, _, sync = backend(name, device)
     reps = -(-min(n, batch_size) // len(black))
     tile_b = np.concatenate([black] * reps)[:batch_size]
     tile_w = np.concatenate([white] * reps)[:batch_size]
     b, w = put(tile_b), put(tile_w)
-    batch.analyse(b, w, suicide)  # warm-up: allocator, kernels' first compilation
+    batch.analyse(b, w, suicide, method)  # warm-up: allocator, kernels' first compilation
     sync()
     batches = max(1, n // len(tile_b))
     start = time.perf_counter()
     for _ in range(batches):
-        batch.analyse(b, w, suicide)
+        batch.analyse(b, w, suicide, method)
     sync()
     return batches * len(tile_b) / (time.perf_counter() - start)
 
@@ -241,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=0, help="positions timed per size and backend (default: 2 batches on cpu, 1,000,000 on a GPU)")
     parser.add_argument("--batch-size", type=int, default=0,
                         help="positions per call (default: 1024 for a backend on the cpu, 131072 on a GPU)")
+    parser.add_argument("--method", default="array,fused",
+                        help="array (the array program), fused (the CUDA kernel: a GPU and CuPy), comma-separated")
     parser.add_argument("--sizes", default="9,13,19", help="board sizes, comma-separated")
     parser.add_argument("--suicide", default="no", choices=["no", "multi"], help="the suicide rule")
     parser.add_argument("--seed", type=int, default=1, help="random positions' seed (--save-positions)")
@@ -266,16 +275,22 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             dev = "gpu" if name == "cupy" else args.device
             batch_size = args.batch_size or BATCH["cpu" if dev == "cpu" else "gpu"]
-            wrong = check(black, white, expected, suicide, name, args.device, batch_size)
-            failures += wrong
-            n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)
-            speed = timed(black, white, suicide, name, args.device, n, batch_size)
-            verdict = "equal on all" if not wrong else f"DIFFERENT on {wrong} of"
-            memory = _peak_memory(name, args.device)
-            print(
-                f"  batch {name:5} on {dev:4}: {speed:12,.0f} positions/s ({speed / rate:6.2f}x direct; "
-                f"batch {batch_size}, {max(1, n // batch_size) * batch_size} positions{memory}); {verdict} {len(black)} positions"
-            )
+            for method in args.method.split(","):
+                label = f"{name}/{method}"
+                why_not = fused.unusable(backend(name, args.device)[0](black[:1])) if method == "fused" else None
+                if why_not is not None:
+                    print(f"  batch {label:12} on {dev:4}: not run: {why_not}")
+                    continue
+                wrong = check(black, white, expected, suicide, name, args.device, batch_size, method)
+                failures += wrong
+                n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)
+                speed = timed(black, white, suicide, name, args.device, n, batch_size, method)
+                verdict = "equal on all" if not wrong else f"DIFFERENT on {wrong} of"
+                memory = _peak_memory(name, args.device)
+                print(
+                    f"  batch {label:12} on {dev:4}: {speed:12,.0f} positions/s ({speed / rate:6.2f}x direct; "
+                    f"batch {batch_size}, {max(1, n // batch_size) * batch_size} positions{memory}); {verdict} {len(black)} positions"
+                )
     return 1 if failures else 0
 
 

@@ -101,7 +101,7 @@ def test_the_wheel_carries_the_licence_the_types_and_the_data(installed):
     names = zipfile.ZipFile(installed.wheel).namelist()
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "passalive/py.typed" in names
-    assert {"passalive/grammar/diagram.lark", "passalive/grammar/rulelang.lark", "passalive/rules/casting-out.dl"} <= set(names)
+    assert {"passalive/grammar/diagram.lark", "passalive/grammar/rulelang.lark", "passalive/rules/casting-out.dl", "passalive/batch/fused.cu"} <= set(names)
     metadata = zipfile.ZipFile(installed.wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in metadata
     assert "Classifier: Typing :: Typed" in metadata

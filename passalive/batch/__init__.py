@@ -14,6 +14,8 @@ the inputs' shape, library and device: numpy, CuPy, PyTorch or JAX arrays
 are taken as given (through `array_api_compat.array_namespace`), so a batch on
 a GPU is computed there.  The kernel is in `kernel.py`, its array primitives
 in `flood.py`; docs/batch.md of the source gives the semantics and figures.
+On an NVIDIA GPU with CuPy installed, the same answers come from one fused
+CUDA kernel instead (`fused.py`, `fused.cu`): `method` chooses.
 
 This package imports `passalive.go` and `passalive.errors` only, and
 `array_api_compat` when called (the extra `passalive[batch]`, with numpy):
@@ -24,12 +26,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from passalive.batch import fused
 from passalive.batch.flood import Array
 from passalive.batch.kernel import cast_out
 from passalive.errors import InputError, UsageError
 from passalive.go.suicide import Suicide
 
-__all__ = ["BatchAnalysis", "analyse", "pass_alive", "territory"]
+__all__ = ["METHODS", "BatchAnalysis", "analyse", "pass_alive", "territory"]
+
+METHODS = ("auto", "array", "fused")
+"""How a batch is computed: `array`, the array program on any library; `fused`, one CUDA kernel
+(arrays on an NVIDIA GPU, CuPy installed); `auto`, the fused kernel where it can run, else the array program."""
 
 
 @dataclass(frozen=True)
@@ -42,41 +49,52 @@ class BatchAnalysis:
     territory_white: Array
 
 
-def analyse(black: Array, white: Array, suicide: Suicide | str = "no") -> BatchAnalysis:
+def analyse(black: Array, white: Array, suicide: Suicide | str = "no", method: str = "auto") -> BatchAnalysis:
     """Pass-alive stones and territory of both colours in each position of a batch.
 
     `black` and `white` are boolean arrays shaped `[N, H, W]` (N positions
     of H rows and W columns, no point of both colours), of one array library
     and device.  `suicide`: `no` (casting-out) or `multi`/`all` (multi-stone
     suicide legal: a region is healthy only when every point of it touches
-    the chain).  Raises UsageError for arrays of another shape or type, or
-    an unknown rule.
+    the chain).  `method` (one of METHODS) chooses the array program or the
+    fused CUDA kernel; both give the same answers.  Raises UsageError for
+    arrays of another shape or type, an unknown rule or method, or `fused`
+    for a batch it cannot take (with the reason).
     """
     from array_api_compat import array_namespace
 
     rule = _rule(suicide)
+    if method not in METHODS:
+        raise UsageError(f"unknown method {method!r}; use one of: {', '.join(METHODS)}")
     xp = array_namespace(black, white)
     _check(xp, black, white)
     n = black.shape[0]
     if n == 0:
         return BatchAnalysis(black, white, black, white)  # no position: empty answers of the right shape
-    own = xp.concat([black, white], axis=0)
-    opponent = xp.concat([white, black], axis=0)
-    verdicts = cast_out(xp, own, opponent, all_points=rule is not Suicide.ILLEGAL)
-    alive, territory = verdicts.alive, verdicts.territory
+    all_points = rule is not Suicide.ILLEGAL
+    why_not = None if method == "array" else fused.unusable(black)
+    if method == "fused" and why_not is not None:
+        raise UsageError(f"the fused kernel cannot take this batch: {why_not}")
+    if method != "array" and why_not is None:
+        alive, territory = fused.cast_out(xp, black, white, all_points)
+    else:
+        own = xp.concat([black, white], axis=0)
+        opponent = xp.concat([white, black], axis=0)
+        verdicts = cast_out(xp, own, opponent, all_points=all_points)
+        alive, territory = verdicts.alive, verdicts.territory
     return BatchAnalysis(alive[:n, ...], alive[n:, ...], territory[:n, ...], territory[n:, ...])
 
 
-def pass_alive(black: Array, white: Array, suicide: Suicide | str = "no") -> tuple[Array, Array]:
+def pass_alive(black: Array, white: Array, suicide: Suicide | str = "no", method: str = "auto") -> tuple[Array, Array]:
     """The pass-alive stones of each colour, `(alive_black, alive_white)`: see `analyse`."""
-    result = analyse(black, white, suicide)
+    result = analyse(black, white, suicide, method)
     return result.alive_black, result.alive_white
 
 
-def territory(black: Array, white: Array, suicide: Suicide | str = "no") -> tuple[Array, Array]:
+def territory(black: Array, white: Array, suicide: Suicide | str = "no", method: str = "auto") -> tuple[Array, Array]:
     """The pass-alive territory of each colour, `(territory_black, territory_white)`
     (empty points and dead opponent stones): see `analyse`."""
-    result = analyse(black, white, suicide)
+    result = analyse(black, white, suicide, method)
     return result.territory_black, result.territory_white
 
 
