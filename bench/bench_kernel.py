@@ -307,13 +307,13 @@ def whole_stages(files: list[Path], rounds: int) -> None:
     original = _kernel.game_lines
     in_kernel = [0.0]
 
-    def timed(*args: object) -> str | None:
+    def timed(*args: object) -> bytes | None:
         t = clock()
         done = original(*args)  # type: ignore[arg-type]
         in_kernel[0] += clock() - t
         return done
 
-    sink = open(os.devnull, "w")
+    sink = open(os.devnull, "wb")  # the kernel's lines are ASCII bytes
     _kernel.game_lines = timed
     try:
         for _ in range(rounds):

@@ -5,8 +5,10 @@ collection runs in a subprocess; once it has printed its first line (the
 workers are busy), it gets a signal.  It must end within seconds with one
 line on stderr (`interrupted (SIGTERM)`), exit 143 (SIGTERM) or 130
 (SIGINT, also when Ctrl-C reaches the whole process group as a terminal
-sends it), and leave no worker running; a parent killed by SIGKILL leaves
-no worker behind and no traceback either.
+sends it), and leave no worker running and no spill file of the workers'
+(`passalive.cli.collection._spill`) in the temporary folder; a parent
+killed by SIGKILL leaves no worker behind and no traceback either (its
+spill folder, which nothing can remove then, stays in $TMPDIR).
 """
 
 from __future__ import annotations
@@ -42,12 +44,16 @@ def _running(pid: int) -> bool:
 
 
 def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
-    """The run, started and busy (its first line printed), and its workers."""
+    """The run, started and busy (its first line printed), and its workers; its games in tmp_path/games,
+    its temporary folder (TMPDIR) tmp_path/tmp."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "tmp").mkdir()
     for i in range(40):  # enough work for a minute: every node of forty 19x19 games
-        shutil.copy(GAME, tmp_path / f"game{i:02}.sgf")
+        shutil.copy(GAME, tmp_path / "games" / f"game{i:02}.sgf")
     process = subprocess.Popen(
-        [*ENGINE, "analyse", str(tmp_path), "--all-nodes", "--jsonl", "--jobs", "2"],
+        [*ENGINE, "analyse", str(tmp_path / "games"), "--all-nodes", "--jsonl", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        env={**os.environ, "TMPDIR": str(tmp_path / "tmp")},
     )
     assert process.stdout is not None
     assert process.stdout.readline(), "the run printed nothing"
@@ -76,12 +82,14 @@ def test_a_signal_to_the_run_stops_it_in_one_line(tmp_path: Path, signum: signal
     process, workers = _start(tmp_path)
     os.kill(process.pid, signum)
     assert _finish(process, workers) == (code, f"interrupted ({signum.name})\n")
+    assert not list((tmp_path / "tmp").iterdir()), "a spill file or folder is left"
 
 
 def test_ctrl_c_to_the_process_group_stops_it_in_one_line(tmp_path: Path) -> None:
     process, workers = _start(tmp_path)
     os.killpg(process.pid, signal.SIGINT)  # what a terminal does: the parent and its workers all get it
     assert _finish(process, workers) == (130, "interrupted (SIGINT)\n")
+    assert not list((tmp_path / "tmp").iterdir()), "a spill file or folder is left"
 
 
 def test_sigkill_to_the_parent_leaves_no_worker_and_no_traceback(tmp_path: Path) -> None:
@@ -97,8 +105,9 @@ def test_a_worker_killed_from_outside_stops_the_run_with_one_error_line(tmp_path
     code, err = _finish(process, workers)
     assert code == 2, err
     (line,) = err.splitlines()
-    assert line.startswith(f"error: {tmp_path}{os.sep}game") and ".sgf: not done, and the output stops before it" in line
+    assert line.startswith(f"error: {tmp_path}{os.sep}games{os.sep}game") and ".sgf: not done, and the output stops before it" in line
     assert f"a --jobs worker process (pid {workers[0]}) was killed by SIGKILL before its work was done" in line
+    assert not list((tmp_path / "tmp").iterdir()), "a spill file or folder is left"
 
 
 def _die(number: int) -> int:

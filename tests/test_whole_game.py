@@ -9,6 +9,7 @@ captures, passes and suicides where the rules allow them); a game it cannot do w
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import passalive.cli.analyse as analyse_module
+import passalive.cli.collection as collection
 import passalive.tools.summary as summary_module
 from passalive.cli.analyse import command as analyse_command
 from passalive.definitions import kernel
@@ -178,3 +180,26 @@ def test_generated_games_give_the_same_bytes_whole_and_node_by_node(
     assert games == [True] or "retakes a ko" in whole[2]  # the moves are legal but for the ko rule
     assert whole == run(args, "nodes")
     assert whole == run(args, "python")
+
+
+def test_with_jobs_the_lines_come_back_through_spill_files_and_none_is_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a --jobs worker writes a file's whole-game lines to a spill file that the parent reads back (one read, no
+    # pickling); the bytes must be the one-process run's, and every spill file and folder gone at the end
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where TemporaryDirectory makes the spill folder
+    args = [*GAMES[:6], "--all-nodes", "--jsonl", "--keep-going"]
+    one = run(args)
+    assert one[1].count("\n") > 100  # (a broken file among them: exit status 2, the same with --jobs)
+    assert run([*args, "--jobs", "2"]) == one
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_spilled_file_result_reads_back_in_order(tmp_path: Path) -> None:
+    done: collection.FileResult[object] = collection.FileResult(results=[b"line 1\nline 2\n", {"an": "entry"}, b"", b"line 3\n"])
+    collection._spill(done, str(tmp_path))
+    assert done.results == [collection.Spilled(14), {"an": "entry"}, collection.Spilled(0), collection.Spilled(7)]
+    assert done.spilled is not None and Path(done.spilled).read_bytes() == b"line 1\nline 2\nline 3\n"
+    assert list(collection._unspilled(done)) == [b"line 1\nline 2\n", {"an": "entry"}, b"", b"line 3\n"]
+    assert not Path(done.spilled).exists()
+    nothing: collection.FileResult[object] = collection.FileResult(results=["text"])
+    collection._spill(nothing, str(tmp_path))  # no bytes: no spill file
+    assert nothing.spilled is None and list(collection._unspilled(nothing)) == ["text"]

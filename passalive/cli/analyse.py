@@ -412,7 +412,8 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     )
     if text is None:
         return None
-    return (text if settings.output == "jsonl" else text.split("\n")[:-1]), len(game.steps)
+    # --jsonl: the lines as the kernel's ASCII bytes, for the output (and a worker's pipe) as they are
+    return (text if settings.output == "jsonl" else text.decode("ascii").split("\n")[:-1]), len(game.steps)
 
 
 def _fast_entry(

@@ -565,21 +565,34 @@ def _surely_legal(position: Position) -> bool:
 
 @dataclass
 class FileResult(Generic[T]):
-    """What one file gave: the work's results, warnings, and the error that stopped it."""
+    """What one file gave: the work's results, warnings, and the error that stopped it.
 
-    results: list[T] = field(default_factory=list)
+    `spilled`: the file a `--jobs` worker wrote its bytes results to (see
+    `_spill`), each of them then a `Spilled` in `results`; None if none."""
+
+    results: list[T | Spilled] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
     positions: int = 0
+    spilled: str | None = None
+
+
+@dataclass(frozen=True)
+class Spilled:
+    """A bytes result (a whole game's JSON lines) that a `--jobs` worker wrote to its file's spill file,
+    `size` bytes after the results before it."""
+
+    size: int
 
 
 def _do_read(
     selection: Selection, work: Callable[[Item, S], T], settings: S, whole_game: WholeGame | None,
-    file: tuple[str, tuple[str, bytes, int] | str | None],
+    spill: str | None, file: tuple[str, tuple[str, bytes, int] | str | None],
 ) -> FileResult[T]:
     """Every item of one file through `work` (whole games through `whole_game`): the file as (path,
     what reading it gave -- its name and bytes, or the error -- or None to read it here).  On a
-    cluster's worker, the file came as bytes."""
+    cluster's worker, the file came as bytes.  `spill`: a folder of this machine for the bytes
+    results (`_spill`), None to send them back with the rest."""
     path, given = file
     done: FileResult[T] = FileResult()
     if isinstance(given, str):
@@ -591,7 +604,43 @@ def _do_read(
             done.positions += item.positions
     except PassaliveError as error:
         done.error = error.format()
+    if spill is not None:
+        _spill(done, spill)
     return done
+
+
+def _spill(done: FileResult[T], folder: str) -> None:
+    """Write the bytes results of a file (whole games' `--jsonl` lines, a third of a megabyte a game) to one
+    file in `folder` and leave a `Spilled` for each: the parent reads them back with one read each,
+    where a pipe of `multiprocessing` would pickle, chunk and copy them (the parent's time, measured by
+    bench/bench_engine.py, was two thirds of the workers' for `analyse --jobs 2`)."""
+    import os
+    import tempfile
+
+    if not any(isinstance(result, bytes) for result in done.results):
+        return
+    handle, name = tempfile.mkstemp(prefix="spill-", dir=folder)
+    with os.fdopen(handle, "wb") as out:
+        for i, result in enumerate(done.results):
+            if isinstance(result, bytes):
+                out.write(result)
+                done.results[i] = Spilled(len(result))
+    done.spilled = name
+
+
+def _unspilled(done: FileResult[T]) -> Iterator[T]:
+    """A file's results in order, the spilled ones read back (and their file removed)."""
+    if done.spilled is None:
+        yield from done.results  # type: ignore[misc]  # no Spilled without a spill file
+        return
+    import os
+
+    try:
+        with open(done.spilled, "rb") as spilled:
+            for result in done.results:
+                yield spilled.read(result.size) if isinstance(result, Spilled) else result  # type: ignore[misc]
+    finally:
+        os.unlink(done.spilled)
 
 
 def _read_here(path: str) -> tuple[str, tuple[str, bytes, int] | str]:
@@ -651,18 +700,22 @@ def run(
     try:
         parallel = runner.jobs > 1 and len(files) > 1 and "-" not in files  # standard input is read by this process
         if runner.cluster is not None or parallel:
+            import contextlib
+            import tempfile
+
             from passalive.tools import workers
 
             # on SIGINT/SIGTERM the parent raises Interrupted and leaving this block ends the workers
             # (a cluster's pending tasks are cancelled)
-            job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings, whole_game)
+            spill = contextlib.nullcontext(None) if runner.cluster is not None else tempfile.TemporaryDirectory(prefix="passalive-")
             if runner.cluster is not None:
                 lanes = workers.cluster(runner.cluster)
                 tasks: Iterator[Any] = (_read_here(path) for path in files)  # read as room is made
             else:
                 lanes = workers.processes(min(runner.jobs, len(files)), worker_init)
                 tasks = ((path, None) for path in files)  # each worker reads its file
-            with lanes as pool:
+            with spill as folder, lanes as pool:
+                job: Callable[[Any], FileResult[T]] = functools.partial(_do_read, selection, work, settings, whole_game, folder)
                 results = workers.ordered(pool, job, tasks)
                 for path in files:
                     try:
@@ -670,7 +723,7 @@ def run(
                     except workers.WorkerLost as lost:  # the output so far is every file before this one
                         raise workers.WorkerLost(f"{path}: not done, and the output stops before it: {lost.message}") \
                             from None
-                    for result in done.results:
+                    for result in _unspilled(done):
                         emit(result)
                     report(path, done)
                     if done.error is not None and not runner.keep_going:
@@ -726,8 +779,9 @@ def json_line(data: dict[str, Any]) -> str:
     return _COMPACT.encode(data) + "\n"
 
 
-def echo_json_line(data: dict[str, Any] | str) -> None:
-    """One JSON object on its own line (or lines already made by `json_line`), flushed at once."""
+def echo_json_line(data: dict[str, Any] | str | bytes) -> None:
+    """One JSON object on its own line (or lines already made: `json_line`'s text, the kernel's ASCII
+    bytes), flushed at once."""
     from passalive.output.files import write_output
 
-    write_output(data if isinstance(data, str) else json_line(data))  # whole lines, even on a full disk
+    write_output(data if isinstance(data, (str, bytes)) else json_line(data))  # whole lines, even on a full disk

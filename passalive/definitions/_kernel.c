@@ -857,8 +857,10 @@ static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long 
 }
 
 PyDoc_STRVAR(game_lines_doc,
-"game_lines(size, black, white, moves, rule, all_points, every_point, names, head, middle, title, tail) -> str | None\n\n"
-"The `analyse --all-nodes --jsonl` lines of a game's whole line in one call: the root's setup stones\n"
+"game_lines(size, black, white, moves, rule, all_points, every_point, names, head, middle, title, tail) -> bytes | None\n\n"
+"The `analyse --all-nodes --jsonl` lines of a game's whole line in one call, as ASCII bytes (the pieces\n"
+"are JSON with every other character escaped; bytes go to the output and through a worker's pipe\n"
+"without a text encoding or decoding): the root's setup stones\n"
 "`black` and `white` (bitsets of the padded layout), then `moves`, two bytes per node (little-endian:\n"
 "0 no move, 0x4000 | point black's, 0x8000 | point white's, point y*size+x, 0x3fff a pass), replayed\n"
 "under `rule` (0 suicide illegal, 1 multi-stone suicide legal, 2 all), each node's summary as\n"
@@ -956,7 +958,7 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
         if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, all_points, every_point, &names) < 0)
             goto done;
     }
-    result = PyUnicode_FromStringAndSize(text.data == NULL ? "" : text.data, (Py_ssize_t)text.used);
+    result = PyBytes_FromStringAndSize(text.data == NULL ? "" : text.data, (Py_ssize_t)text.used);
 done:
     Py_XDECREF(zero);
     PyMem_Free(block);

@@ -43,7 +43,7 @@ class Kernel(Protocol):
     def game_lines(
         self, size: int, black: int, white: int, moves: bytes, rule: int, all_points: bool, every_point: bool,
         names: tuple[str, ...], head: str, middle: str, title: str, tail: str, /,
-    ) -> str | None: ...
+    ) -> bytes | None: ...
 
 
 ENV = "PASSALIVE_KERNEL"

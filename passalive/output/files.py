@@ -75,8 +75,12 @@ def append_line(handle: IO[str], line: str, name: str, what: str) -> None:
         ) from None
 
 
-def write_output(text: str) -> None:
+def write_output(text: str | bytes) -> None:
     """Write records (whole lines) to standard output and flush them.
+
+    Bytes (ASCII or UTF-8 text, as the compiled kernel writes a game's
+    lines) go to the stream's binary buffer as they are, after what the text
+    layer holds, with no encoding on the way.
 
     When standard output is a regular file, a write the disk cannot take
     whole is cut off again at the end of the last whole record (`text` may
@@ -87,12 +91,18 @@ def write_output(text: str) -> None:
     stream = sys.stdout
     fd = _regular_file_descriptor(stream)
     if fd is None:
-        stream.write(text)
-        stream.flush()
+        buffer = getattr(stream, "buffer", None)
+        if isinstance(text, bytes) and buffer is not None:
+            stream.flush()
+            buffer.write(text)
+            buffer.flush()
+        else:
+            stream.write(text if isinstance(text, str) else text.decode("utf-8"))
+            stream.flush()
         return
     stream.flush()
     before = os.lseek(fd, 0, os.SEEK_CUR)
-    data = text.encode(stream.encoding or "utf-8", errors="replace")
+    data = text if isinstance(text, bytes) else text.encode(stream.encoding or "utf-8", errors="replace")
     view, written = memoryview(data), 0
     try:
         while written < len(data):
