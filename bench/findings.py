@@ -215,7 +215,11 @@ def write(summaries: dict[str, Summary]) -> str:
             ),
             f"- work time: {summary.seconds:,.0f} s in one process"
             + (f" ({total / summary.seconds:,.0f} positions/s for all comparisons together)" if summary.seconds else ""),
-            f"- truth search budget: {s.truth.budget:,} positions per component; positions visited in all: {summary.truth_states:,}",
+            (
+                "- truth without suicide: Benson's theorem and its converse (*theorem*), no game search"
+                if s.truth.benson_complete and summary.truth_states == 0
+                else f"- truth search budget: {s.truth.budget:,} positions per component; positions visited in all: {summary.truth_states:,}"
+            ),
             "",
             "| comparison | agree | disagree | undecided |",
             "|---|---:|---:|---:|",
