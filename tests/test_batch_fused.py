@@ -10,16 +10,22 @@ The kernel's one source is compiled here twice:
   compiles there: no GPU runs it in this suite.  Where a GPU and CuPy are
   present, `batch.analyse(..., method="fused")` is compared on the GPU too.
 
+`fused.py`'s launch (DLPack in and out, the kernel's arguments, the grid)
+runs here through a stand-in for CuPy that calls the CPU build.
+
 Each test that needs a compiler or a GPU is skipped, with the reason, where
 there is none.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import random
 import shutil
 import subprocess
+import sys
+import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -175,6 +181,67 @@ def test_arrays_off_the_gpu_go_to_the_array_program_and_fused_says_why():
         batch.analyse(black, white, method="fused")
     with pytest.raises(UsageError, match="unknown method 'gpu'; use one of: auto, array, fused"):
         batch.analyse(black, white, method="gpu")
+
+
+class _FakeCupy(types.ModuleType):
+    """Just enough of CuPy's API, on numpy and the CPU build of the kernel, for `fused.cast_out` to run
+    here: its DLPack round trip, the kernel's arguments and launch shape, the answers' assembly."""
+
+    uint8 = np.uint8
+    int64 = np.int64
+    int32 = np.int32
+
+    def __init__(self, host: Callable[[int, int], Host]) -> None:
+        super().__init__("cupy")
+        self.launches: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self.cuda = types.SimpleNamespace(Device=lambda number: contextlib.nullcontext())
+        self.from_dlpack = np.from_dlpack
+        self.ascontiguousarray = np.ascontiguousarray
+        self.empty = np.empty
+        fake = self
+
+        class RawKernel:
+            def __init__(self, code: str, name: str, options: tuple[str, ...]) -> None:
+                assert code == fused.SOURCE.read_text(encoding="utf-8") and name == fused.ENTRY
+                shape = dict(option[2:].split("=") for option in options)
+                self.height, self.width = int(shape["PA_H"]), int(shape["PA_W"])
+
+            def __call__(self, grid: tuple[int], block: tuple[int], args: tuple[Any, ...]) -> None:
+                black, white, n, all_points, alive, territory = args
+                assert type(n) is np.int64 and type(all_points) is np.int32  # the kernel's long long and int
+                assert grid[0] * block[0] >= 2 * n > (grid[0] - 1) * block[0]  # a thread per problem, one block spare at most
+                fake.launches.append((grid, block))
+                got_alive, got_territory = host(self.height, self.width)(black.astype(bool), white.astype(bool), bool(all_points))
+                alive[...] = got_alive
+                territory[...] = got_territory
+
+        self.RawKernel = RawKernel
+
+
+@pytest.mark.parametrize("suicide", ["no", "multi"])
+def test_the_launch_through_cupy_gives_the_array_programs_answers(
+    host: Callable[[int, int], Host], monkeypatch: pytest.MonkeyPatch, suicide: str
+):
+    """`method="fused"` end to end through a stand-in for CuPy (numpy's CPU arrays taken as the GPU's):
+    what `fused.py` hands the kernel and what it makes of the answers."""
+    cupy = _FakeCupy(host)
+    monkeypatch.setitem(sys.modules, "cupy", cupy)
+    monkeypatch.setattr(fused, "CUDA", 1)  # DLPack's kDLCPU: numpy's arrays count as on the device
+    fused._kernel.cache_clear()
+    try:
+        rng = random.Random(3)
+        boards = [random_position(rng, 9, 7, move_factor=2.5) for _ in range(300)]
+        black, white = arrays(boards)
+        got = batch.analyse(black, white, suicide, method="fused")
+        assert cupy.launches == [((5,), (fused.THREADS,))]  # 600 problems: 5 blocks of 128
+        expected = batch.analyse(black, white, suicide, method="array")
+        for name in ("alive_black", "alive_white", "territory_black", "territory_white"):
+            value = getattr(got, name)
+            assert value.dtype == np.bool_ and value.shape == (300, 7, 9), name
+            assert (value == getattr(expected, name)).all(), name
+        assert got.alive_black.any() and got.territory_white.any()
+    finally:
+        fused._kernel.cache_clear()
 
 
 def _gpu() -> str | None:
