@@ -183,6 +183,10 @@ def test_arrays_off_the_gpu_go_to_the_array_program_and_fused_says_why():
         batch.analyse(black, white, method="gpu")
 
 
+class _FakeCompileError(Exception):
+    """Stands for `cupy.cuda.compiler.CompileException`."""
+
+
 class _FakeCupy(types.ModuleType):
     """Just enough of CuPy's API, on numpy and the CPU build of the kernel, for `fused.cast_out` to run
     here: its DLPack round trip, the kernel's arguments and launch shape, the answers' assembly."""
@@ -194,7 +198,11 @@ class _FakeCupy(types.ModuleType):
     def __init__(self, host: Callable[[int, int], Host]) -> None:
         super().__init__("cupy")
         self.launches: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        self.cuda = types.SimpleNamespace(Device=lambda number: contextlib.nullcontext())
+        self.cuda = types.SimpleNamespace(
+            Device=lambda number: contextlib.nullcontext(),
+            compiler=types.SimpleNamespace(CompileException=_FakeCompileError),
+        )
+        self.compiles = True
         self.from_dlpack = np.from_dlpack
         self.ascontiguousarray = np.ascontiguousarray
         self.empty = np.empty
@@ -207,6 +215,8 @@ class _FakeCupy(types.ModuleType):
                 self.height, self.width = int(shape["PA_H"]), int(shape["PA_W"])
 
             def __call__(self, grid: tuple[int], block: tuple[int], args: tuple[Any, ...]) -> None:
+                if not fake.compiles:
+                    raise _FakeCompileError("nvrtc: error: failed to load builtins for compute_90.")
                 black, white, n, all_points, alive, territory = args
                 assert type(n) is np.int64 and type(all_points) is np.int32  # the kernel's long long and int
                 assert grid[0] * block[0] >= 2 * n > (grid[0] - 1) * block[0]  # a thread per problem, one block spare at most
@@ -240,6 +250,25 @@ def test_the_launch_through_cupy_gives_the_array_programs_answers(
             assert value.dtype == np.bool_ and value.shape == (300, 7, 9), name
             assert (value == getattr(expected, name)).all(), name
         assert got.alive_black.any() and got.territory_white.any()
+    finally:
+        fused._kernel.cache_clear()
+
+
+def test_a_kernel_cupy_cannot_compile_is_a_warning_under_auto_and_an_error_under_fused(
+    host: Callable[[int, int], Host], monkeypatch: pytest.MonkeyPatch
+):
+    cupy = _FakeCupy(host)
+    cupy.compiles = False
+    monkeypatch.setitem(sys.modules, "cupy", cupy)
+    monkeypatch.setattr(fused, "CUDA", 1)
+    fused._kernel.cache_clear()
+    try:
+        black, white = arrays([board_from_text(". X . X .\nX X X X X\n. . . . .")])
+        with pytest.warns(RuntimeWarning, match="CuPy could not compile the fused kernel: nvrtc: error: failed to load builtins"):
+            auto = batch.analyse(black, white)
+        assert bool(auto.alive_black[0, 1].all()) and auto.territory_black[0, 0].tolist() == [True, False, True, False, True]
+        with pytest.raises(UsageError, match="the fused kernel cannot take this batch: CuPy could not compile"):
+            batch.analyse(black, white, method="fused")
     finally:
         fused._kernel.cache_clear()
 

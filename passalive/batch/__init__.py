@@ -24,6 +24,7 @@ the GPU libraries are the user's own.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from passalive.batch import fused
@@ -59,7 +60,9 @@ def analyse(black: Array, white: Array, suicide: Suicide | str = "no", method: s
     the chain).  `method` (one of METHODS) chooses the array program or the
     fused CUDA kernel; both give the same answers.  Raises UsageError for
     arrays of another shape or type, an unknown rule or method, or `fused`
-    for a batch it cannot take (with the reason).
+    for a batch it cannot take (with the reason).  Under `auto`, a kernel
+    that CuPy cannot compile (its NVRTC, say) gives a RuntimeWarning with
+    the compiler's reason, and the array program answers.
     """
     from array_api_compat import array_namespace
 
@@ -75,8 +78,16 @@ def analyse(black: Array, white: Array, suicide: Suicide | str = "no", method: s
     why_not = None if method == "array" else fused.unusable(black)
     if method == "fused" and why_not is not None:
         raise UsageError(f"the fused kernel cannot take this batch: {why_not}")
+    answers = None
     if method != "array" and why_not is None:
-        alive, territory = fused.cast_out(xp, black, white, all_points)
+        try:
+            answers = fused.cast_out(xp, black, white, all_points)
+        except fused.NotCompiled as error:
+            if method == "fused":
+                raise UsageError(f"the fused kernel cannot take this batch: {error}") from error
+            warnings.warn(f"passalive.batch: {error}; the array program runs instead", RuntimeWarning, stacklevel=2)
+    if answers is not None:
+        alive, territory = answers
     else:
         own = xp.concat([black, white], axis=0)
         opponent = xp.concat([white, black], axis=0)

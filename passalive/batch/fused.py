@@ -35,6 +35,10 @@ CUDA = 2
 """DLPack's device type of an NVIDIA GPU (`kDLCUDA`)."""
 
 
+class NotCompiled(Exception):
+    """CuPy could not compile the kernel (its message: the compiler's log, shortened)."""
+
+
 def unusable(x: Array) -> str | None:
     """Why the fused kernel cannot take the batch `x` (`[N, H, W]`), or None when it can."""
     try:
@@ -59,6 +63,7 @@ def cast_out(xp: Namespace, black: Array, white: Array, all_points: bool) -> tup
     `black` and `white` are boolean `[N, H, W]` arrays on one NVIDIA GPU
     (`unusable` says None), N > 0; the answers are boolean `[2N, H, W]`
     arrays of the same library and device, as `kernel.cast_out` gives them.
+    Raises NotCompiled when CuPy cannot compile the kernel.
     """
     import cupy
 
@@ -70,7 +75,10 @@ def cast_out(xp: Namespace, black: Array, white: Array, all_points: bool) -> tup
         alive = cupy.empty((2 * n, height, width), dtype=cupy.uint8)
         territory = cupy.empty((2 * n, height, width), dtype=cupy.uint8)
         blocks = -(-2 * n // THREADS)
-        _kernel(height, width)((blocks,), (THREADS,), (own, other, cupy.int64(n), cupy.int32(all_points), alive, territory))
+        try:  # the first launch on a device compiles (NVRTC)
+            _kernel(height, width)((blocks,), (THREADS,), (own, other, cupy.int64(n), cupy.int32(all_points), alive, territory))
+        except cupy.cuda.compiler.CompileException as error:
+            raise NotCompiled(f"CuPy could not compile the fused kernel: {str(error).strip()[:300]}") from error
     return xp.astype(xp.from_dlpack(alive), xp.bool), xp.astype(xp.from_dlpack(territory), xp.bool)
 
 
