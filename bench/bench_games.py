@@ -11,13 +11,14 @@ each board size it prints:
   as a separate process (start-up included): positions per second of wall
   time, and CPU time per position (the process and its workers);
 * the same with `--jobs 1`;
-* per stage in one process (CPU time per position): reading the SGF
-  (`read_games`), replaying the moves (`Game.positions`, which keeps the
-  stones as bitsets), analysing (casting-out: alive stones, territory and
-  chains of both colours from those bitsets, `passalive.tools.summary`, as
-  `analyse --jsonl` does) and writing the JSON line; beside them, not in the
-  pipeline, making the `Board` and the general path (`analyse()` with the
-  Board's own chains and regions);
+* per stage in one process (CPU time per position, bench/analyse_stages.py,
+  on the product's own functions): reading the SGF (`read_games`), replaying
+  the moves (`Game.positions`, which keeps the stones as bitsets), the
+  analysis (casting-out: alive stones, territory and chains of both colours
+  from those bitsets, `fast_summary`, as `analyse --jsonl` does) and the JSON
+  line (`summary_entry`); beside them, not in the pipeline, making the
+  `Board` and the general path (`analyse()` with the Board's own chains and
+  regions);
 * a plain baseline measured in the same run: the direct algorithm alone
   (`passalive.definitions.direct.casting_out` on the board's bitsets, both
   colours), and the ratio of the whole pipeline to it.
@@ -29,29 +30,25 @@ on two cores, everything included.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from analyse_stages import PIPELINE, Extra, node_stages, run_analyse  # noqa: E402
 from gnugo import find_gnugo  # noqa: E402
 from make_games import play_game  # noqa: E402
 
-from passalive.cli.collection import Item  # noqa: E402
 from passalive.definitions.analysis import analyse  # noqa: E402
 from passalive.definitions.direct import Geometry, casting_out  # noqa: E402
 from passalive.go.board import STONE_COLOURS  # noqa: E402
-from passalive.grammar.sgf import read_games  # noqa: E402
-from passalive.tools.summary import summarise_position  # noqa: E402
+from passalive.go.game import Position  # noqa: E402
 
 
 def collection(data: Path, size: int, games: int) -> list[Path]:
@@ -70,66 +67,36 @@ def collection(data: Path, size: int, games: int) -> list[Path]:
     return paths
 
 
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def general(position: Position) -> Callable[[], object]:
+    """The general path beside the pipeline: `analyse()` on the node's Board, its chains and regions."""
+    board = position.board
+
+    def run() -> None:
+        result = analyse(board, suicide=position.suicide)
+        for colour in STONE_COLOURS:
+            result.alive_points(colour)
+            result.territory(colour)
+        [chain.points for chain in board.chains]
+
+    return run
 
 
-def whole_command(folder: Path, jobs: int) -> tuple[int, float, float]:
-    """(positions, wall seconds, CPU seconds) of `passalive analyse folder --all-nodes --jsonl --jobs N`."""
-    command = [sys.executable, "-c", "from passalive.cli import main; main()", "analyse", str(folder),
-               "--all-nodes", "--jsonl", "--jobs", str(jobs)]
-    before = children_cpu()
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
-    wall = time.perf_counter() - start
-    return done.stdout.count("\n"), wall, children_cpu() - before
+def baseline(position: Position) -> Callable[[], object]:
+    """The plain baseline: the direct algorithm alone on a fresh Board's bitsets, both colours."""
+    board = position.board
+    fresh = type(board)(board.points, board.adjacency, board.size, board.frame, board.open_sides)
+
+    def run() -> None:
+        geometry = Geometry.of(fresh)
+        for colour in STONE_COLOURS:
+            casting_out(geometry, colour)
+
+    return run
 
 
-def stages(paths: list[Path]) -> dict[str, float]:
-    """CPU seconds of each stage over every node of the games, and the count of positions."""
-    clock = time.process_time
-    totals = dict.fromkeys(("read", "replay", "board", "analyse", "json", "general", "baseline"), 0.0)
-    count = 0
-    sink = open(os.devnull, "w")
-    for path in paths:
-        data = path.read_bytes()
-        t = clock()
-        games = read_games(data, str(path))
-        totals["read"] += clock() - t
-        for game in games:
-            t = clock()
-            positions = list(game.positions())
-            totals["replay"] += clock() - t
-            for number, position in enumerate(positions, 1):
-                t = clock()
-                summary = summarise_position(position)
-                totals["analyse"] += clock() - t
-                t = clock()
-                item = Item(str(path), number, None, position)
-                head = {**item.fields(), "title": item.title, "alive": summary.alive,
-                        "territory": summary.territory}
-                sink.write(json.dumps(head, separators=(",", ":"))[:-1] + ',"chains":' + summary.chains_json() + "}\n")
-                totals["json"] += clock() - t
-                t = clock()
-                board = position.board
-                totals["board"] += clock() - t
-                t = clock()
-                result = analyse(board, suicide=position.suicide)
-                for colour in STONE_COLOURS:
-                    result.alive_points(colour)
-                    result.territory(colour)
-                [ch.points for ch in board.chains]
-                totals["general"] += clock() - t
-                fresh = type(board)(board.points, board.adjacency, board.size, board.frame, board.open_sides)
-                t = clock()
-                geometry = Geometry.of(fresh)
-                for colour in STONE_COLOURS:
-                    casting_out(geometry, colour)
-                totals["baseline"] += clock() - t
-                count += 1
-    totals["positions"] = count
-    return totals
+EXTRA: dict[str, Extra] = {"board": lambda position: lambda: position.board, "general": general, "baseline": baseline}
+"""The stages beside the pipeline, in this order: making the node's Board (kept for `general`), the general
+path, the baseline."""
 
 
 def report(size: int, paths: list[Path], jobs: int) -> None:
@@ -138,19 +105,18 @@ def report(size: int, paths: list[Path], jobs: int) -> None:
         for path in paths:
             shutil.copy(path, folder / path.name)
         print(f"== {len(paths)} GNU Go games, {size}x{size}")
-        n, wall, cpu = whole_command(folder, jobs)
+        n, wall, cpu = run_analyse(folder, jobs)
         print(f"whole command --jobs {jobs}: {n} positions in {wall:.2f} s wall = {n / wall:,.0f} positions/s; "
               f"CPU {cpu / n * 1e6:,.0f} µs per position (start-up included)")
-        n1, wall1, cpu1 = whole_command(folder, 1)
+        n1, wall1, cpu1 = run_analyse(folder, 1)
         print(f"whole command --jobs 1: {n1 / wall1:,.0f} positions/s; CPU {cpu1 / n1 * 1e6:,.0f} µs per position")
-    totals = stages(paths)
-    count = totals.pop("positions")
-    baseline = totals["baseline"] / count
-    pipeline = sum(v for k, v in totals.items() if k not in ("baseline", "general", "board")) / count
+    totals, count = node_stages(paths, extra=EXTRA)
+    plain = totals["baseline"] / count
+    pipeline = sum(totals[stage] for stage in PIPELINE) / count
     for name, seconds in totals.items():
         print(f"  {name:9s} {seconds / count * 1e6:9,.0f} µs per position")
-    print(f"  pipeline  {pipeline * 1e6:9,.0f} µs per position = {pipeline / baseline:.1f} x the direct algorithm alone "
-          f"({baseline * 1e6:,.0f} µs, the plain baseline)")
+    print(f"  pipeline  {pipeline * 1e6:9,.0f} µs per position = {pipeline / plain:.1f} x the direct algorithm alone "
+          f"({plain * 1e6:,.0f} µs, the plain baseline)")
     if size == 19:
         verdict = "met" if n / wall >= 5000 else "not met"
         print(f"target >= 5,000 19x19 positions/s with --jobs {jobs}: {verdict} ({n / wall:,.0f}/s on {os.cpu_count()} CPUs)")

@@ -26,8 +26,9 @@ part 1 measures passalive alone.
    before, `whole_game` taken away in the benchmark's process) and the Python
    reference (PASSALIVE_KERNEL=python): CPU per position without the start-up
    (an empty run measured beside it), least of the rounds, positions per second
-   per core; then each path in one process, stage by stage.  Target: >= 30,000
-   positions/s per core.
+   per core; then each path in one process, stage by stage (the node by node
+   stages and the command's run: bench/analyse_stages.py, shared with
+   bench/bench_games.py).  Target: >= 30,000 positions/s per core.
 
     .venv/bin/python bench/bench_kernel.py --whole-command-only [--rounds 5] [--copies 20]   # part 2 alone
 """
@@ -37,7 +38,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import shutil
 import statistics
 import subprocess
@@ -50,11 +50,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from analyse_stages import node_stages, run_analyse  # noqa: E402
 from bench_katago_area import Source, build  # noqa: E402
 from strategies import random_position  # noqa: E402
 
-from passalive.cli.analyse import summary_entry  # noqa: E402
-from passalive.cli.collection import Item  # noqa: E402
 from passalive.definitions import kernel  # noqa: E402
 from passalive.definitions.direct import reference_casting_out  # noqa: E402
 from passalive.go.bitboard import to_padded  # noqa: E402
@@ -62,7 +61,7 @@ from passalive.go.board import Colour  # noqa: E402
 from passalive.go.coords import Frame  # noqa: E402
 from passalive.go.suicide import Suicide  # noqa: E402
 from passalive.grammar.sgf import iter_games, read_games  # noqa: E402
-from passalive.tools.summary import _BitsGeometry, _name_table, reference_summary, summarise_position  # noqa: E402
+from passalive.tools.summary import _BitsGeometry, _name_table, reference_summary  # noqa: E402
 
 DRIVER = r"""
 #include "game/board.h"
@@ -231,11 +230,6 @@ def per_position(cases: list[Case], katago_src: str | None, rounds: int, label: 
         print(f"  target kernel <= 1.5x KataGo: {'met' if us <= 1.5 * katago_us else 'not met'} ({us / katago_us:.2f}x)")
 
 
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 PATHS = {
     "whole games": ("c", ""),
     "node by node": ("c", "import passalive.cli.analyse as a; a.whole_game = lambda *given: None; "),
@@ -249,12 +243,8 @@ PATHS = {
 def command_cpu(folder: Path, path: str) -> tuple[int, float]:
     """(positions, CPU seconds) of `passalive analyse folder --all-nodes --jsonl --jobs 1` on one path (PATHS)."""
     kernel_name, before_command = PATHS[path]
-    env = {**os.environ, kernel.ENV: kernel_name}
-    code = before_command + "from passalive.cli import main; main()"
-    command = [sys.executable, "-c", code, "analyse", str(folder), "--all-nodes", "--jsonl", "--jobs", "1"]
-    before = children_cpu()
-    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
-    return done.stdout.count("\n"), children_cpu() - before
+    positions, _, cpu = run_analyse(folder, 1, {**os.environ, kernel.ENV: kernel_name}, before_command)
+    return positions, cpu
 
 
 def whole_command(files: list[Path], rounds: int, copies: int) -> None:
@@ -348,35 +338,7 @@ def whole_stages(files: list[Path], rounds: int) -> None:
 
 def stages(files: list[Path], rounds: int) -> None:
     """The node by node path in one process, stage by stage (least of rounds), with the kernel in use."""
-    clock = time.process_time
-    best: dict[str, float] = {}
-    count = 0
-    sink = open(os.devnull, "w")
-    for _ in range(rounds):
-        totals = dict.fromkeys(("read", "replay", "analysis", "json"), 0.0)
-        count = 0
-        for path in files:
-            data = path.read_bytes()
-            t = clock()
-            games = list(read_games(data, str(path)))
-            totals["read"] += clock() - t
-            for game in games:
-                t = clock()
-                positions = list(game.positions())
-                totals["replay"] += clock() - t
-                for number, position in enumerate(positions, 1):
-                    t = clock()
-                    summary = summarise_position(position)
-                    totals["analysis"] += clock() - t
-                    assert summary is not None
-                    t = clock()
-                    line = summary_entry(Item(str(path), number, None, position), summary, position.suicide, line=True)
-                    assert isinstance(line, str)
-                    sink.write(line)
-                    totals["json"] += clock() - t
-                    count += 1
-        for stage, seconds in totals.items():
-            best[stage] = min(best.get(stage, seconds), seconds)
+    best, count = node_stages(files, rounds)
     whole = sum(best.values())
     print(f"  node by node in one process ({kernel.name()} kernel), CPU per position (least of {rounds}): " + ", ".join(
         f"{name} {seconds / count * 1e6:.1f} µs ({seconds / whole:.0%})" for name, seconds in best.items()

@@ -27,6 +27,7 @@ from passalive.definitions.area import (
     independent_life_area,
     independent_life_by_rules,
 )
+from passalive.errors import UsageError
 from passalive.go.board import Board
 from passalive.go.suicide import Suicide
 from strategies import board_from_text, end_of_game_positions
@@ -137,6 +138,18 @@ def test_a_mode_flag_without_its_convention_is_refused(tmp_path: Path, capsys: p
             main(["analyse", str(path), *args])
         err = capsys.readouterr().err
         assert done.value.code == 2 and needed in err and "Traceback" not in err
+
+
+def test_the_convention_chooses_safe_big_territories_and_refuses_the_switches_it_has_no_use_for() -> None:
+    # one dataclass holds KataGo's five switches; `analyse --territory` and EXPECT lines set the first by the convention
+    assert AreaMode(unsafe_big_territories=True).under("katago-strict") == AreaMode(False, True, False)
+    assert AreaMode(safe_big_territories=False).under("katago") == AreaMode()
+    AreaMode(keep_territories=True, keep_stones=True).check("independent-life")
+    AreaMode(non_pass_alive_stones=True).check("katago-strict")
+    with pytest.raises(UsageError, match="--keep-stones need --territory independent-life"):
+        AreaMode(keep_stones=True).check("katago")
+    with pytest.raises(UsageError, match="need --territory katago or katago-strict"):
+        AreaMode(unsafe_big_territories=True).check("healthy")
 
 
 SUICIDES = st.sampled_from(list(Suicide))

@@ -21,6 +21,7 @@ from passalive import Suicide, analyse
 from passalive.cli.analyse import _entry, fast_summary, summary_entry
 from passalive.cli.collection import Item
 from passalive.cli.statuses import StatusOptions
+from passalive.definitions.area import AreaMode
 from passalive.errors import UsageError
 from passalive.go.board import Side
 from passalive.go.diagram import Diagram
@@ -34,9 +35,9 @@ VARIANTS = [None, "casting-out", "suicide", "static-safety", "static-safety-soun
 
 def _options(convention: str, a: bool, b: bool) -> StatusOptions:
     if convention in ("katago", "katago-strict"):
-        return StatusOptions(unsafe_big_territories=a, non_pass_alive_stones=b)
+        return StatusOptions(AreaMode(unsafe_big_territories=a, non_pass_alive_stones=b))
     if convention == "independent-life":
-        return StatusOptions(keep_territories=a, keep_stones=b)
+        return StatusOptions(AreaMode(keep_territories=a, keep_stones=b))
     return StatusOptions()
 
 

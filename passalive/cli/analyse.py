@@ -45,6 +45,7 @@ from passalive.cli.collection import (
     Inputs, Item, Sink, analysis_suicide, collection_options, finish, json_line, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
+from passalive.definitions.area import AreaMode
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
 from passalive.cli.options import Seconds
@@ -432,8 +433,7 @@ def fast_summary(
     item: Item, rule: Suicide, name: str | None, territory: str = "healthy", statuses: StatusOptions = StatusOptions(),
 ) -> Summary | None:
     """The bitset summary of an item (`passalive.tools.summary`), or None when the general path is needed."""
-    request = StatusRequest(territory, statuses.unsafe_big_territories, statuses.non_pass_alive_stones,
-                            statuses.keep_territories, statuses.keep_stones)
+    request = StatusRequest(territory, statuses.area)
     if item.position is not None:
         return summarise_position(item.position, rule, name, request)
     return summarise(item.diagram.board, rule, name, request)
@@ -538,7 +538,9 @@ def command(
     programs run within --max-facts tuples and --max-rule-seconds.
     Results are printed as each position is done.
     """
-    statuses = StatusOptions(unsafe_big_territories, non_pass_alive_stones, keep_territories, keep_stones, prove)
+    area = AreaMode(unsafe_big_territories=unsafe_big_territories, non_pass_alive_stones=non_pass_alive_stones,
+                    keep_territories=keep_territories, keep_stones=keep_stones)
+    statuses = StatusOptions(area, prove)
     statuses.check(territory)
     names: tuple[str | None, ...] = tuple(variants) if variants else (None,)
     if program is not None and variants:

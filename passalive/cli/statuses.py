@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
 from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.suicide import Suicide
@@ -23,42 +24,34 @@ from passalive.go.suicide import Suicide
 if TYPE_CHECKING:  # the definitions load when a convention asks for them
     from passalive.definitions.unconditional import Status
 
-KATAGO = ("katago", "katago-strict")
-
 
 @dataclass(frozen=True)
 class StatusOptions:
-    """The flags of `analyse` that choose a mode of the status maps."""
+    """The flags of `analyse` that choose a mode of the status maps: KataGo's area switches
+    (the convention chooses `safe_big_territories`) and GNU Go's `--prove`."""
 
-    unsafe_big_territories: bool = False
-    non_pass_alive_stones: bool = False
-    keep_territories: bool = False
-    keep_stones: bool = False
+    area: AreaMode = AreaMode()
     prove: bool = False
 
     def check(self, territory: str) -> None:
         """Refuse a flag the chosen convention has no use for (UsageError)."""
-        if (self.unsafe_big_territories or self.non_pass_alive_stones) and territory not in KATAGO:
-            raise UsageError("--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict")
-        if (self.keep_territories or self.keep_stones) and territory != "independent-life":
-            raise UsageError("--keep-territories and --keep-stones need --territory independent-life")
+        self.area.check(territory)
         if self.prove and territory != "unconditional":
             raise UsageError("--prove needs --territory unconditional")
 
 
 def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, options: StatusOptions) -> dict[str, Any]:
     """The JSON fields of one diagram for the convention (none for `healthy`)."""
-    if territory in KATAGO:
-        from passalive.definitions.area import AreaMode, area_by_rules, area_map
+    if territory in KATAGO_CONVENTIONS:
+        from passalive.definitions.area import area_by_rules, area_map
 
-        mode = AreaMode.of(territory, options.unsafe_big_territories, options.non_pass_alive_stones)
-        area = (area_by_rules if engine == "rules" else area_map)(board, mode, suicide)
+        area = (area_by_rules if engine == "rules" else area_map)(board, options.area.under(territory), suicide)
         return map_fields(territory, suicide, options, area={c.value: board.names(area.of(c)) for c in STONE_COLOURS})
     if territory == "independent-life":
         from passalive.definitions.area import independent_life_area, independent_life_by_rules
 
         compute = independent_life_by_rules if engine == "rules" else independent_life_area
-        life = compute(board, suicide, options.keep_territories, options.keep_stones)
+        life = compute(board, suicide, options.area.keep_territories, options.area.keep_stones)
         return map_fields(territory, suicide, options, area={c.value: board.names(life.area.of(c)) for c in STONE_COLOURS},
                           life_regions=life.white_minus_black)
     if territory == "unconditional":
@@ -81,17 +74,15 @@ def map_fields(
     """The JSON fields of a status map already computed and named (by the general path above,
     or by the bitset summary of `passalive.tools.summary`): one writer of their shape."""
     rule = {"multi_stone_suicide_legal": suicide is not Suicide.ILLEGAL}
-    if territory in KATAGO and area is not None:
-        from passalive.definitions.area import AreaMode
-
-        mode = AreaMode.of(territory, options.unsafe_big_territories, options.non_pass_alive_stones)
+    if territory in KATAGO_CONVENTIONS and area is not None:
+        mode = options.area.under(territory)
         switches = {"safe_big_territories": mode.safe_big_territories,
                     "unsafe_big_territories": mode.unsafe_big_territories,
                     "non_pass_alive_stones": mode.non_pass_alive_stones}
         return {"area_mode": {**switches, **rule}, "area": area}
     if territory == "independent-life" and area is not None:
         return {
-            "area_mode": {"keep_territories": options.keep_territories, "keep_stones": options.keep_stones, **rule},
+            "area_mode": {"keep_territories": options.area.keep_territories, "keep_stones": options.area.keep_stones, **rule},
             "area": area,
             "independent_life_regions": {"white_minus_black": life_regions},
         }
@@ -181,6 +172,6 @@ def unconditional_glyphs(board: Board, status: dict[str, str]) -> dict[int, str]
 
 
 __all__ = [
-    "KATAGO", "StatusOptions", "map_fields", "status_fields", "status_lines", "unconditional_glyphs", "unconditional_marks",
+    "StatusOptions", "map_fields", "status_fields", "status_lines", "unconditional_glyphs", "unconditional_marks",
     "UNCONDITIONAL_LEGEND",
 ]

@@ -39,9 +39,10 @@ that both agree, and that KataGo's own test boards give KataGo's maps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from passalive.definitions.direct import Geometry, casting_out
+from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
@@ -50,6 +51,7 @@ __all__ = [
     "area_bits",
     "independent_life_bits",
     "pass_alive_territory_bits",
+    "KATAGO_CONVENTIONS",
     "AreaMode",
     "AreaMap",
     "IndependentLife",
@@ -60,18 +62,41 @@ __all__ = [
 ]
 
 
+KATAGO_CONVENTIONS = ("katago", "katago-strict")
+"""The territory conventions whose status map is `calculateArea`'s (`analyse --territory`)."""
+
+
 @dataclass(frozen=True)
 class AreaMode:
-    """The switches of KataGo's `calculateArea` (suicide comes with the analysis)."""
+    """KataGo's switches of its area maps, the one place they are spelt out.
+
+    `calculateArea`'s three (`safe_big_territories`, `unsafe_big_territories`,
+    `non_pass_alive_stones`: `area_map`, KataGo's `areaMode` in `passalive
+    engine`) and `calculateIndependentLifeArea`'s two (`keep_territories`,
+    `keep_stones`: `independent_life_area`, whose basic map has the first
+    three on; `independentLife` in `passalive engine`).  Suicide comes with
+    the analysis.  Under a territory convention (`analyse --territory`, an
+    EXPECT line's `territory=`) the convention chooses `safe_big_territories`
+    (`under`), and `check` refuses the switches it has no use for.
+    """
 
     safe_big_territories: bool = True
     unsafe_big_territories: bool = False
     non_pass_alive_stones: bool = False
+    keep_territories: bool = False
+    keep_stones: bool = False
 
-    @classmethod
-    def of(cls, convention: str, unsafe_big_territories: bool = False, non_pass_alive_stones: bool = False) -> AreaMode:
-        """The mode for a territory convention: `katago` has safe big territories, `katago-strict` not."""
-        return cls(convention != "katago-strict", unsafe_big_territories, non_pass_alive_stones)
+    def under(self, convention: str) -> AreaMode:
+        """The mode a territory convention gives: `katago` has safe big territories, `katago-strict` not."""
+        return replace(self, safe_big_territories=convention != "katago-strict")
+
+    def check(self, convention: str) -> None:
+        """Refuse a switch the territory convention has no use for (UsageError, in `analyse`'s words:
+        its flags are where a user gives the switches with a convention)."""
+        if (self.unsafe_big_territories or self.non_pass_alive_stones) and convention not in KATAGO_CONVENTIONS:
+            raise UsageError("--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict")
+        if (self.keep_territories or self.keep_stones) and convention != "independent-life":
+            raise UsageError("--keep-territories and --keep-stones need --territory independent-life")
 
 
 @dataclass(frozen=True)

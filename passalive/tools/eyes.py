@@ -73,6 +73,7 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult, problem_messages
 from passalive.go.diagram import Diagram
 from passalive.go.markup import Annotation
+from passalive.go.union_find import UnionFind
 from passalive.errors import InputError, Location
 
 if TYPE_CHECKING:  # the rule engine loads on first use
@@ -186,39 +187,19 @@ def eye_points(board: Board) -> tuple[EyePoint, ...]:
 # ------------------------------------------------------------------ the paths
 
 
-class _UnionFind:
-    """Union-find over small integers (chain indices), path halving."""
-
-    def __init__(self) -> None:
-        self.parent: dict[int, int] = {}
-
-    def find(self, a: int) -> int:
-        parent = self.parent
-        parent.setdefault(a, a)
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    def union(self, a: int, b: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def _adjacent_chains(board: Board, colour: Colour, point: int) -> list[int]:
     """The indices of the `colour` chains adjacent to `point`."""
     colours = board.colours
     return sorted({board.chain_of(q) for q in board.adjacency[point] if colours[q] is colour})
 
 
-def joined_chains(board: Board, colour: Colour, skippable: Iterable[int]) -> _UnionFind:
+def joined_chains(board: Board, colour: Colour, skippable: Iterable[int]) -> UnionFind:
     """Which `colour` chains paths join when exactly `skippable` may be skipped.
 
     Two chains are linked when both touch one skippable point; the result
     holds the equivalence closure of that relation.
     """
-    joined = _UnionFind()
+    joined = UnionFind(len(board.chains))
     for q in skippable:
         around = _adjacent_chains(board, colour, q)
         for other in around[1:]:
@@ -239,7 +220,7 @@ def has_path(board: Board, a: int, b: int, *, avoid: int | None = None, variant:
         raise InputError(f"a path joins two stones of one colour; {board.name(a)} and {board.name(b)} are not")
     skippable = _skippable(board, colour, variant, frozenset(e.point for e in eye_points(board) if e.colour is colour))
     joined = joined_chains(board, colour, (q for q in skippable if q != avoid))
-    return joined.find(board.chain_of(a)) == joined.find(board.chain_of(b))
+    return joined.same(board.chain_of(a), board.chain_of(b))
 
 
 def is_string(board: Board, stones: Iterable[int], *, variant: str = DEFAULT_VARIANT) -> bool:
@@ -259,14 +240,14 @@ def _skippable(board: Board, colour: Colour, variant: str, eyes_of_colour: froze
     raise InputError(f"unknown eye-tester variant {variant!r}; expected one of {', '.join(VARIANTS)}")
 
 
-def _unjoined(eye: EyePoint, joined: _UnionFind) -> tuple[tuple[int, int], ...]:
+def _unjoined(eye: EyePoint, joined: UnionFind) -> tuple[tuple[int, int], ...]:
     """The pairs of the eye's neighbouring chains that `joined` keeps apart."""
     chains = sorted(eye.chains)
     return tuple(
         (a, b)
         for i, a in enumerate(chains)
         for b in chains[i + 1 :]
-        if joined.find(a) != joined.find(b)
+        if not joined.same(a, b)
     )
 
 
@@ -295,7 +276,7 @@ def _test_first_step(board: Board, eye: EyePoint, skippable: frozenset[int]) -> 
     lonely: list[tuple[int, int]] = []
     for x in stones:
         cx = chain_of(x)
-        if not any(z != x and joined.find(chain_of(z)) == joined.find(cx) for z in stones):
+        if not any(z != x and joined.same(chain_of(z), cx) for z in stones):
             other = next(chain_of(z) for z in stones if chain_of(z) != cx)
             lonely.append((min(cx, other), max(cx, other)))
     return EyeVerdict(eye, not lonely, tuple(sorted(set(lonely))))

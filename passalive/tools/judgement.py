@@ -67,6 +67,7 @@ from typing import Literal
 from passalive.definitions.analysis import analyse
 from passalive.go.board import STONE_COLOURS, Board, Colour, label_chains
 from passalive.go.suicide import Suicide
+from passalive.go.union_find import UnionFind
 
 __all__ = ["Source", "WALL_ROOM", "ROOM", "DEFAULT_ROUNDS", "Judgement", "judge", "dead_stones"]
 
@@ -223,23 +224,6 @@ class _Chain:
     liberties: set[int]
 
 
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, i: int) -> int:
-        parent = self.parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def union(self, i: int, j: int) -> None:
-        ri, rj = self.find(i), self.find(j)
-        if ri != rj:
-            self.parent[max(ri, rj)] = min(ri, rj)
-
-
 def _components(adjacency: Sequence[Sequence[int]], members: Sequence[bool]) -> list[list[int]]:
     """Connected components of the points where `members` is true."""
     label = [-1] * len(members)
@@ -336,7 +320,7 @@ def _groups(adjacency: Sequence[Sequence[int]], position: Sequence[Colour]) -> _
     """Chains joined by an empty region only they border, or by two shared liberties; eyes per group."""
     chain_at, chains = _chains(adjacency, position)
     regions = _components(adjacency, [c is Colour.EMPTY for c in position])
-    union = _UnionFind(len(chains))
+    union = UnionFind(len(chains))
     owned: list[tuple[list[int], set[int], Colour]] = []
     for points in regions:
         around = {chain_at[q] for p in points for q in adjacency[p] if chain_at[q] >= 0}
@@ -622,7 +606,7 @@ def _trapped_neighbour(
 
 
 def _join_by_liberties(
-    chains: Sequence[_Chain], chain_at: Sequence[int], adjacency: Sequence[Sequence[int]], groups: _UnionFind
+    chains: Sequence[_Chain], chain_at: Sequence[int], adjacency: Sequence[Sequence[int]], groups: UnionFind
 ) -> None:
     """Join chains of one colour that share two liberties (miai: the opponent cannot cut them)."""
     shared: dict[tuple[int, int], int] = {}

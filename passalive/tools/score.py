@@ -80,6 +80,7 @@ from passalive.go.diagram import Diagram
 from passalive.go.markup import Annotation
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.numbers import read_number
+from passalive.go.union_find import UnionFind
 from passalive.errors import InputError, Location
 
 RULES = ("japanese", "area", "tromp-taylor")
@@ -565,26 +566,16 @@ def _count_eyes(geometry: _Geometry, colours: Sequence[Colour], owner_of: Mappin
         regions.append(frozenset(members))
         blocks_of.append(blocks)
     # expansion: regions sharing a bordering block (union-find over regions)
-    parent = list(range(len(regions)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    joined = UnionFind(len(regions))
     first_region_of_block: dict[int, int] = {}
     for i, blocks in enumerate(blocks_of):
         for b in blocks:
-            j = first_region_of_block.setdefault(b, i)
-            ri, rj = find(i), find(j)
-            if ri != rj:
-                parent[max(ri, rj)] = min(ri, rj)
+            joined.union(i, first_region_of_block.setdefault(b, i))
     eyes: dict[int, int] = {}
     for i, points in enumerate(regions):
-        root = find(i)
+        root = joined.find(i)
         eyes[root] = eyes.get(root, 0) + math.ceil(region_eye_value(geometry, colours, points))
-    return frozenset(p for i, points in enumerate(regions) if eyes[find(i)] >= 2 for p in points)
+    return frozenset(p for i, points in enumerate(regions) if eyes[joined.find(i)] >= 2 for p in points)
 
 
 # ------------------------------------------------- the post's definitions
@@ -628,25 +619,17 @@ def expansions(board: Board) -> tuple[frozenset[int], ...]:
     colours = board.colours
     chain_at = board.chain_at
     regions = [r for r in _empty_regions(geometry, colours, board.open_points) if r.owner is not None]
-    parent = list(range(len(regions)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            i = parent[i]
-        return i
-
+    joined = UnionFind(len(regions))
     first: dict[int, int] = {}
     for i, region in enumerate(regions):
         for p in region.points:
             for q in geometry.adjacency[p]:
                 block = chain_at[q]
                 if block is not None:
-                    ri, rj = find(i), find(first.setdefault(block, i))
-                    if ri != rj:
-                        parent[max(ri, rj)] = min(ri, rj)
+                    joined.union(i, first.setdefault(block, i))
     groups: dict[int, set[int]] = {}
     for i, region in enumerate(regions):
-        groups.setdefault(find(i), set()).update(region.points)
+        groups.setdefault(joined.find(i), set()).update(region.points)
     return tuple(frozenset(g) for g in groups.values())
 
 

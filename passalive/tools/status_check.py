@@ -45,11 +45,12 @@ def status_map(board: Board, exp: Expectation, engine: str) -> dict[str, frozens
     )
     from passalive.go.board import Colour
 
+    # the line's flags (`passalive.go.markup.STATUS_TERRITORIES`) are the switches' names with dashes
+    mode = AreaMode(**{flag.replace("-", "_"): True for flag in flags}).under(name)
     if name == "independent-life":
         compute = independent_life_by_rules if engine == "rules" else independent_life_area
-        area = compute(board, exp.suicide, "keep-territories" in flags, "keep-stones" in flags).area
+        area = compute(board, exp.suicide, mode.keep_territories, mode.keep_stones).area
     else:
-        mode = AreaMode.of(name, "unsafe-big-territories" in flags, "non-pass-alive-stones" in flags)
         area = (area_by_rules if engine == "rules" else area_map)(board, mode, exp.suicide)
     return {"area_black": area.of(Colour.BLACK), "area_white": area.of(Colour.WHITE)}
 

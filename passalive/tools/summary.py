@@ -47,6 +47,7 @@ from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
+from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
 from passalive.definitions.direct import DirectResult, GridGeometry, casting_out, reference_casting_out
 from passalive.definitions.kernel import native
 from passalive.definitions.analysis import Variant, resolve_variant
@@ -70,16 +71,13 @@ class StatusRequest:
     """The territory convention of a summary and the switches of its status map (`analyse --territory`).
 
     `healthy` (the default) has no map; `katago` / `katago-strict` give KataGo's
-    area in the mode of the two area switches, `independent-life` KataGo's
-    independent-life area with its two keep switches, `unconditional` GNU Go's
-    status of every point.
+    area in the mode of the area switches of `area` (the convention chooses
+    `safe_big_territories`), `independent-life` KataGo's independent-life area
+    with its two keep switches, `unconditional` GNU Go's status of every point.
     """
 
     convention: str = "healthy"
-    unsafe_big_territories: bool = False
-    non_pass_alive_stones: bool = False
-    keep_territories: bool = False
-    keep_stones: bool = False
+    area: AreaMode = AreaMode()
 
 
 @dataclass(frozen=True)
@@ -474,11 +472,10 @@ def _general_summary(
     stones = {c: _union(alive_chains[c]) for c in STONE_COLOURS}
     shared = (stones[Colour.BLACK], stones[Colour.WHITE]) if variant in FAST_VARIANTS and all_points == every_point else None
     katago_land: tuple[int, int] | None = None
-    if convention in ("katago", "katago-strict") and shared is not None:  # the map's marks give the territory too
-        from passalive.definitions.area import AreaMode, area_and_territory_bits
+    if convention in KATAGO_CONVENTIONS and shared is not None:  # the map's marks give the territory too
+        from passalive.definitions.area import area_and_territory_bits
 
-        mode = AreaMode.of(convention, request.unsafe_big_territories, request.non_pass_alive_stones)
-        area, katago_land = area_and_territory_bits(g, mode, suicide, shared)
+        area, katago_land = area_and_territory_bits(g, request.area.under(convention), suicide, shared)
         maps = StatusMaps(area=area)
     else:
         maps = _maps(g, request, suicide, shared)
@@ -490,7 +487,7 @@ def _general_summary(
             land = katago_land[0 if colour is Colour.BLACK else 1]
         elif convention == "healthy":
             land = _territory(g, g.stones(colour), stones[colour], alive_chains[colour], every_point) if alive_chains[colour] else 0
-        elif convention in ("katago", "katago-strict"):
+        elif convention in KATAGO_CONVENTIONS:
             from passalive.definitions.area import pass_alive_territory_bits
 
             land = pass_alive_territory_bits(g, colour, stones[colour], convention == "katago")
@@ -545,13 +542,12 @@ def _maps(g: GridGeometry, request: StatusRequest, suicide: Suicide, shared: tup
     convention = request.convention
     if convention == "healthy":
         return StatusMaps()
-    from passalive.definitions.area import AreaMode, area_bits, independent_life_bits
+    from passalive.definitions.area import area_bits, independent_life_bits
 
-    if convention in ("katago", "katago-strict"):
-        mode = AreaMode.of(convention, request.unsafe_big_territories, request.non_pass_alive_stones)
-        return StatusMaps(area=area_bits(g, mode, suicide, shared))
+    if convention in KATAGO_CONVENTIONS:
+        return StatusMaps(area=area_bits(g, request.area.under(convention), suicide, shared))
     if convention == "independent-life":
-        b, w, regions = independent_life_bits(g, suicide, request.keep_territories, request.keep_stones, shared)
+        b, w, regions = independent_life_bits(g, suicide, request.area.keep_territories, request.area.keep_stones, shared)
         return StatusMaps(area=(b, w), life_regions=regions)
     if convention == "unconditional":
         from passalive.definitions.unconditional import BLACK, EMPTY, WHITE, grid_status
@@ -571,7 +567,7 @@ def _status_territory(
     own = g.stones(colour)
     index = 0 if colour is Colour.BLACK else 1
     if request.convention == "independent-life":
-        if request.keep_territories or request.keep_stones:  # the territory is the plain map's
+        if request.area.keep_territories or request.area.keep_stones:  # the territory is the plain map's
             from passalive.definitions.area import independent_life_bits
 
             b, w, _ = independent_life_bits(g, suicide, False, False, shared)

@@ -156,11 +156,9 @@ def _pass_alive(here: _Turn) -> str:
 
 
 def _katago_area(here: _Turn) -> str:
-    from passalive.definitions.area import AreaMode, area_map
+    from passalive.definitions.area import area_map
 
-    a = here.query.area
-    area = area_map(here.board, AreaMode(a.safe_big_territories, a.unsafe_big_territories, a.non_pass_alive_stones),
-                    here.query.pass_alive_suicide)
+    area = area_map(here.board, here.query.area, here.query.pass_alive_suicide)
     return f',"katagoArea":{here.signed_ids(area.black, area.white)}'
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from passalive.definitions.analysis import resolve_variant
+from passalive.definitions.area import AreaMode
 from passalive.errors import PassaliveError
 from passalive.go.board import Colour
 from passalive.go.coords import GTP_LETTERS
@@ -76,17 +77,6 @@ class QueryError(PassaliveError):
 
 
 @dataclass(frozen=True)
-class AreaOptions:
-    """The switches of KataGo's `calculateArea` (`areaMode`) and its independent life (`independentLife`)."""
-
-    safe_big_territories: bool = True
-    unsafe_big_territories: bool = False
-    non_pass_alive_stones: bool = False
-    keep_territories: bool = False
-    keep_stones: bool = False
-
-
-@dataclass(frozen=True)
 class Query:
     """A checked query (see the module docstring).
 
@@ -105,7 +95,8 @@ class Query:
     pass_alive_suicide: Suicide
     variant: str | None
     statuses: tuple[str, ...]
-    area: AreaOptions
+    area: AreaMode
+    """The switches of KataGo's `calculateArea` (`areaMode`) and its independent life (`independentLife`)."""
     komi: float
     counting: str
     verify_seconds: float | None
@@ -452,12 +443,12 @@ def _flags(value: object, name: str, keys: Mapping[str, str]) -> dict[str, bool]
     return flags
 
 
-def _area(mode: object, life: object) -> AreaOptions:
+def _area(mode: object, life: object) -> AreaMode:
     flags = _flags(mode, "areaMode", {"safeBigTerritories": "safe_big_territories",
                                       "unsafeBigTerritories": "unsafe_big_territories",
                                       "nonPassAliveStones": "non_pass_alive_stones"})
     flags.update(_flags(life, "independentLife", {"keepTerritories": "keep_territories", "keepStones": "keep_stones"}))
-    return AreaOptions(**flags)
+    return AreaMode(**flags)
 
 
 def _komi(value: object, counting: str) -> float:
