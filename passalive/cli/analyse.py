@@ -351,10 +351,6 @@ def _fast_path(settings: _Settings) -> bool:
     )
 
 
-_RULE_CODES = {Suicide.ILLEGAL: 0, Suicide.MULTI: 1, Suicide.ALL: 2}
-"""The compiled kernel's codes of the suicide rules (`game_lines`)."""
-
-
 def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | None:
     """Every node of a game's line at once (`--all-nodes --jsonl` or `--json`), or None for the node
     by node path: the compiled kernel replays the line and writes each node's line as `summary_entry`
@@ -365,7 +361,7 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     gives None where the slow path would word a warning or an error (a chain without liberties in the
     root's setup, a move on an occupied point, a suicide the rules forbid, a ko retaken at once).  The
     same bytes come out either way (tests/test_whole_game.py)."""
-    from passalive.definitions.kernel import native
+    from passalive.definitions.kernel import RULE_CODES, native
     from passalive.go.bitboard import padded_bits
 
     compiled = native()
@@ -408,7 +404,7 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     })[1:-2] + ","
     text = compiled.game_lines(
         size, sum(padded[p] for p in root.black), sum(padded[p] for p in root.white), codes.tobytes(),
-        _RULE_CODES[info.suicide], chosen.all_points, rule is not Suicide.ILLEGAL, game_name_table(size).quoted,
+        RULE_CODES[info.suicide], chosen.all_points, rule is not Suicide.ILLEGAL, game_name_table(size).quoted,
         head, middle, title, tail,
     )
     if text is None:

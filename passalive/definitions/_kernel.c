@@ -802,6 +802,50 @@ static int play_move(Replay *r, int stride, int cell, uint8_t c, int rule, long 
     return 0;
 }
 
+/* The start of a replay (game_lines, query_answers): `w` for a width x height board, loaded with the setup
+   `black` and `white`; `r`'s arrays and the names' UTF-8 table (read once for the whole line) in one block
+   (*block, to free with w->block, also on failure); r->board the setup.  Returns 0, 1 when a setup chain has
+   no liberty (the general path reports it, or takes it with --allow-illegal), -1 on a Python error. */
+static int replay_start(Work *w, Replay *r, Names *names, void **block, int width, int height, PyObject *black,
+                        PyObject *white, PyObject *name_tuple) {
+    *block = NULL;
+    w->block = NULL;
+    if (work_init(w, width, height) < 0)
+        return -1;
+    const int s = w->stride, ncells = w->ncells, nbits = height * (width + 1);
+    /* seen, stack, cells; the names' text and sizes; board */
+    *block = PyMem_Calloc(1, (size_t)ncells * (3 * sizeof(int32_t) + 1) + (size_t)nbits * (sizeof(char *) + sizeof(Py_ssize_t)));
+    if (*block == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    names->tuple = name_tuple;
+    names->size = (Py_ssize_t *)*block;
+    names->text = (const char **)(names->size + nbits);
+    for (int bit = 0; bit < nbits; bit++)
+        if ((names->text[bit] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(name_tuple, bit), &names->size[bit])) == NULL)
+            return -1;
+    r->seen = (int32_t *)(names->text + nbits);
+    r->stack = r->seen + ncells;
+    r->cells = r->stack + ncells;
+    r->board = (uint8_t *)(r->cells + ncells);
+    r->stamp = 0;
+    PyObject *zero = PyLong_FromLong(0);
+    int loaded = zero == NULL ? -1 : load(w, black, white, zero); /* w->open stays clear */
+    Py_XDECREF(zero);
+    if (loaded < 0)
+        return -1;
+    memcpy(r->board, w->colour, (size_t)ncells);
+    for (int p = s; p < ncells - s; p++) {
+        int liberty = 1;
+        if ((r->board[p] == BLACK || r->board[p] == WHITE) && r->seen[p] == 0)
+            chain_at(r, s, p, &liberty);
+        if (!liberty)
+            return 1;
+    }
+    return 0;
+}
+
 /* A non-negative number in decimal. */
 static int text_number(Text *t, long value) {
     char digits[24];
@@ -819,14 +863,13 @@ static int text_str(Text *t, PyObject *s) {
     return data == NULL ? -1 : text_add(t, data, (size_t)n);
 }
 
-/* One node's `--jsonl` line: the head's pieces around the node's numbers, then the summary. */
-static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long move, const long prisoners[2], long passes,
-                     int all_points, int every_point, const Names *names) {
-    uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)];
-    uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+/* The position on w->colour analysed for both colours: alive_both[k] for every chain (pass-alive in its own
+   colour's casting-out), and per cell the flags alive black, alive white, territory black, territory white. */
+static void analyse_flags(Work *w, int all_points, int every_point, uint8_t *alive_both,
+                          uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)]) {
     int32_t *cells = w->stack; /* free after labelling (as in analyse_both) */
     label_chains(w, (1u << BLACK) | (1u << WHITE));
-    memset(flags, 0, sizeof(flags));
+    memset(flags, 0, 4 * sizeof(flags[0]));
     for (uint8_t c = BLACK; c <= WHITE; c++) {
         label_regions(w, c, all_points, every_point);
         cast_out(w, c);
@@ -843,6 +886,14 @@ static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long 
         for (int i = 0; i < found; i++)
             flags[2 + c - BLACK][cells[i]] = 1;
     }
+}
+
+/* One node's `--jsonl` line: the head's pieces around the node's numbers, then the summary. */
+static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long move, const long prisoners[2], long passes,
+                     int all_points, int every_point, const Names *names) {
+    uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+    uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+    analyse_flags(w, all_points, every_point, alive_both, flags);
     /* pieces: head (up to "node":), middle (",komi":... up to before ,"prisoners"), title (the title's JSON
        string up to its node number), tail (,"size":... up to before "alive") */
     if (text_str(t, pieces[0]) < 0 || text_number(t, node) < 0 || TEXT(t, ",\"move\":") < 0 || text_number(t, move) < 0
@@ -896,44 +947,20 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
     const uint8_t *moves = (const uint8_t *)PyBytes_AS_STRING(args[3]);
     Py_ssize_t nodes = PyBytes_GET_SIZE(args[3]) / 2;
     Work w;
-    if (work_init(&w, (int)size, (int)size) < 0)
-        return NULL;
-    const int s = w.stride, ncells = w.ncells;
-    PyObject *result = NULL, *zero = NULL;
+    Replay r;
+    Names names;
+    void *block = NULL;
+    PyObject *result = NULL;
     Text text = {NULL, 0, 0};
-    Replay r = {NULL, NULL, NULL, NULL, 0};
-    const int nbits = (int)(size * (size + 1));
-    Names names = {name_tuple, NULL, NULL};
-    /* seen, stack, cells; the names' text and sizes; board */
-    void *block = PyMem_Calloc(1, (size_t)ncells * (3 * sizeof(int32_t) + 1) + (size_t)nbits * (sizeof(char *) + sizeof(Py_ssize_t)));
-    if (block == NULL) {
-        PyErr_NoMemory();
-        goto done;
+    int started = replay_start(&w, &r, &names, &block, (int)size, (int)size, args[1], args[2], name_tuple);
+    if (started != 0) {
+        PyMem_Free(block);
+        PyMem_Free(w.block);
+        if (started < 0)
+            return NULL;
+        Py_RETURN_NONE; /* the general path words what was wrong */
     }
-    names.size = (Py_ssize_t *)block;
-    names.text = (const char **)(names.size + nbits);
-    for (int bit = 0; bit < nbits; bit++)
-        if ((names.text[bit] = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(name_tuple, bit), &names.size[bit])) == NULL)
-            goto done;
-    r.seen = (int32_t *)(names.text + nbits);
-    r.stack = r.seen + ncells;
-    r.cells = r.stack + ncells;
-    r.board = (uint8_t *)(r.cells + ncells);
-    if ((zero = PyLong_FromLong(0)) == NULL || load(&w, args[1], args[2], zero) < 0) /* w.open stays clear */
-        goto done;
-    memcpy(r.board, w.colour, (size_t)ncells);
-    /* the setup must leave every chain a liberty (else the general path reports it, or takes it with --allow-illegal) */
-    int32_t before = r.stamp;
-    for (int p = s; p < ncells - s; p++) {
-        int liberty = 1;
-        if ((r.board[p] == BLACK || r.board[p] == WHITE) && r.seen[p] <= before)
-            chain_at(&r, s, p, &liberty);
-        if (!liberty) {
-            result = Py_None;
-            Py_INCREF(result);
-            goto done;
-        }
-    }
+    const int s = w.stride, ncells = w.ncells;
     long prisoners[2] = {0, 0}, passes = 0, move = 0;
     int ko = -1;
     for (Py_ssize_t node = 0; node < nodes; node++) {
@@ -960,7 +987,137 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
     }
     result = PyBytes_FromStringAndSize(text.data == NULL ? "" : text.data, (Py_ssize_t)text.used);
 done:
-    Py_XDECREF(zero);
+    PyMem_Free(block);
+    PyMem_Free(text.data);
+    PyMem_Free(w.block);
+    return result;
+}
+
+/* ------------------------------------------------------------------ a query's turns: the engine's pass-alive answers */
+
+/* `,"ownership":[...],"passAlive":{"black":[...],"white":[...]}` of the position on w->colour, as
+   passalive.tools.engine.answers writes it: per point +1 black's, -1 white's (pass-alive stones and
+   territory), 0 neither, in reading order; each colour's pass-alive chains in order of their lowest point,
+   each a list of its stones' names in reading order. */
+static int query_body(Text *t, Work *w, int all_points, int every_point, const Names *names) {
+    uint8_t alive_both[(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+    uint8_t flags[4][(MAX_SIDE + 2) * (MAX_SIDE + 1)];
+    analyse_flags(w, all_points, every_point, alive_both, flags);
+    if (TEXT(t, ",\"ownership\":[") < 0)
+        return -1;
+    int first = 1;
+    for (int p = w->stride; p < w->ncells - w->stride; p++) {
+        int value = (flags[0][p] | flags[2][p]) + 2 * (flags[1][p] | flags[3][p]);
+        if (w->colour[p] == OFF || value == 3) /* (both colours' at once cannot happen; the Python drops it too) */
+            continue;
+        if ((!first && TEXT(t, ",") < 0) || (value == 0 ? TEXT(t, "0") : value == 1 ? TEXT(t, "1") : TEXT(t, "-1")) < 0)
+            return -1;
+        first = 0;
+    }
+    if (TEXT(t, "],\"passAlive\":{\"black\":[") < 0)
+        return -1;
+    for (uint8_t c = BLACK; c <= WHITE; c++) {
+        int listed = 0;
+        if (c == WHITE && TEXT(t, "],\"white\":[") < 0)
+            return -1;
+        for (int k = 0; k < w->nchains; k++) {
+            if (w->chain_colour[k] != c || !alive_both[k])
+                continue;
+            int from = w->chain_start[k], to = w->chain_start[k + 1];
+            if ((listed++ && TEXT(t, ",") < 0) || text_cells(t, w, &w->chain_cells[from], to - from, names) < 0)
+                return -1;
+        }
+    }
+    return TEXT(t, "]}");
+}
+
+PyDoc_STRVAR(query_answers_doc,
+"query_answers(width, height, black, white, moves, rule, all_points, every_point, names, wanted) -> tuple[bytes, ...] | None\n\n"
+"The pass-alive part of `passalive engine`'s answers to a query, in one call: the initial stones `black`\n"
+"and `white` (bitsets of the padded layout), then `moves`, two bytes per move (little-endian: 0x4000 | point\n"
+"black's, 0x8000 | point white's, point y*width+x, 0x3fff a pass), replayed under `rule` (0 suicide\n"
+"illegal, 1 multi-stone suicide legal, 2 all); for every turn t (the position after t moves) with\n"
+"wanted[t] != 0, in turn order, the ASCII bytes `,\"ownership\":[...],\"passAlive\":{...}` as\n"
+"passalive.tools.engine.answers writes them.  None when the query needs the general path, which words\n"
+"what is wrong: an initial chain without liberties, a move on an occupied point, a suicide the rule\n"
+"forbids, a ko taken back at once.");
+
+static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 10) {
+        PyErr_Format(PyExc_TypeError, "query_answers takes 10 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    long width = PyLong_AsLong(args[0]), height = PyLong_AsLong(args[1]), rule = PyLong_AsLong(args[5]);
+    if ((width == -1 || height == -1 || rule == -1) && PyErr_Occurred())
+        return NULL;
+    if (width < 1 || width > MAX_SIDE || height < 1 || height > MAX_SIDE || rule < SUICIDE_NO || rule > SUICIDE_ALL) {
+        PyErr_SetString(PyExc_ValueError, "query_answers: sides from 1 to 52 and a rule 0, 1 or 2");
+        return NULL;
+    }
+    int all_points = PyObject_IsTrue(args[6]), every_point = PyObject_IsTrue(args[7]);
+    if (all_points < 0 || every_point < 0)
+        return NULL;
+    PyObject *name_tuple = args[8];
+    if (!PyBytes_Check(args[4]) || !PyBytes_Check(args[9]) || !PyTuple_Check(name_tuple)
+        || PyTuple_GET_SIZE(name_tuple) < height * (width + 1)
+        || PyBytes_GET_SIZE(args[9]) != PyBytes_GET_SIZE(args[4]) / 2 + 1) {
+        PyErr_SetString(PyExc_TypeError, "query_answers: moves and wanted must be bytes (a byte per turn), names a tuple "
+                                         "with a str for every bit");
+        return NULL;
+    }
+    const uint8_t *moves = (const uint8_t *)PyBytes_AS_STRING(args[4]), *wanted = (const uint8_t *)PyBytes_AS_STRING(args[9]);
+    Py_ssize_t count = PyBytes_GET_SIZE(args[4]) / 2, answers = 0;
+    for (Py_ssize_t turn = 0; turn <= count; turn++)
+        answers += wanted[turn] != 0;
+    Work w;
+    Replay r;
+    Names names;
+    void *block = NULL;
+    PyObject *result = NULL, *bodies = NULL;
+    Text text = {NULL, 0, 0};
+    int started = replay_start(&w, &r, &names, &block, (int)width, (int)height, args[2], args[3], name_tuple);
+    if (started != 0) {
+        PyMem_Free(block);
+        PyMem_Free(w.block);
+        if (started < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    const int s = w.stride, ncells = w.ncells;
+    if ((bodies = PyTuple_New(answers)) == NULL)
+        goto done;
+    long prisoners[2] = {0, 0};
+    int ko = -1;
+    Py_ssize_t made = 0;
+    for (Py_ssize_t turn = 0; turn <= count; turn++) {
+        if (turn > 0) {
+            unsigned code = moves[2 * (turn - 1)] | (unsigned)moves[2 * (turn - 1) + 1] << 8;
+            unsigned point = code & 0x3fff;
+            uint8_t c = (code & 0x4000) ? BLACK : WHITE;
+            if (point == 0x3fff) {
+                ko = -1;
+            } else if (point >= (unsigned)(width * height)
+                       || play_move(&r, s, (int)(point / width + 1) * s + (int)(point % width), c, (int)rule, prisoners, &ko)) {
+                result = Py_None; /* the general path words what was wrong */
+                Py_INCREF(result);
+                goto done;
+            }
+        }
+        if (!wanted[turn])
+            continue;
+        memcpy(w.colour, r.board, (size_t)ncells);
+        text.used = 0;
+        PyObject *body;
+        if (query_body(&text, &w, all_points, every_point, &names) < 0
+            || (body = PyBytes_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
+            goto done;
+        PyTuple_SET_ITEM(bodies, made++, body);
+    }
+    result = bodies;
+    bodies = NULL;
+done:
+    Py_XDECREF(bodies);
     PyMem_Free(block);
     PyMem_Free(text.data);
     PyMem_Free(w.block);
@@ -972,6 +1129,7 @@ static PyMethodDef methods[] = {
     {"area", (PyCFunction)(void (*)(void))k_area, METH_FASTCALL, area_doc},
     {"summary", (PyCFunction)(void (*)(void))k_summary, METH_FASTCALL, summary_doc},
     {"game_lines", (PyCFunction)(void (*)(void))k_game_lines, METH_FASTCALL, game_lines_doc},
+    {"query_answers", (PyCFunction)(void (*)(void))k_query_answers, METH_FASTCALL, query_answers_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -19,3 +19,7 @@ def game_lines(
     size: int, black: int, white: int, moves: bytes, rule: int, all_points: bool, every_point: bool,
     names: tuple[str, ...], head: str, middle: str, title: str, tail: str, /,
 ) -> bytes | None: ...
+def query_answers(
+    width: int, height: int, black: int, white: int, moves: bytes, rule: int, all_points: bool, every_point: bool,
+    names: tuple[str, ...], wanted: bytes, /,
+) -> tuple[bytes, ...] | None: ...

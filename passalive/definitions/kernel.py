@@ -19,6 +19,8 @@ import functools
 import os
 from typing import Protocol, overload
 
+from passalive.go.suicide import Suicide
+
 
 class Kernel(Protocol):
     """The compiled kernel's functions (passalive/definitions/_kernel.pyi gives their types)."""
@@ -44,6 +46,15 @@ class Kernel(Protocol):
         self, size: int, black: int, white: int, moves: bytes, rule: int, all_points: bool, every_point: bool,
         names: tuple[str, ...], head: str, middle: str, title: str, tail: str, /,
     ) -> bytes | None: ...
+
+    def query_answers(
+        self, width: int, height: int, black: int, white: int, moves: bytes, rule: int, all_points: bool,
+        every_point: bool, names: tuple[str, ...], wanted: bytes, /,
+    ) -> tuple[bytes, ...] | None: ...
+
+
+RULE_CODES = {Suicide.ILLEGAL: 0, Suicide.MULTI: 1, Suicide.ALL: 2}
+"""The compiled kernel's codes of the suicide rules of a replay (`game_lines`, `query_answers`)."""
 
 
 ENV = "PASSALIVE_KERNEL"

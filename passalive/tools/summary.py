@@ -343,6 +343,12 @@ def alive_bits(black: int, white: int, width: int, height: int, suicide: Suicide
     return AliveBits((alive[0], alive[1]), (territory[0], territory[1]), (chains[0], chains[1]))
 
 
+def quoted_names(width: int, height: int) -> tuple[str, ...]:
+    """For a full width x height board: every bit of the padded layout's JSON name (a quoted JSON string,
+    `""` for a padding bit), as the compiled kernel's `game_lines` and `query_answers` write them."""
+    return _name_table(width, height, Frame.full_board(height)).quoted
+
+
 def chain_names(width: int, height: int) -> Callable[[int], str]:
     """For a full width x height board: a padded bitset's point names as a JSON list, in
     reading order (remembered per chain: a game's next position keeps most of its chains)."""

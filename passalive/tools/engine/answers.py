@@ -29,13 +29,16 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 import time
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from passalive.definitions.analysis import analyse
 from passalive.go.bitboard import from_padded, mask_of, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.suicide import Suicide
 from passalive.tools.engine.query import Query
 from passalive.tools.engine.replay import Turn, turns
 from passalive.tools.summary import alive_bits, chain_names
@@ -128,6 +131,51 @@ def answers(query: Query, positions: Iterable[Turn] | None = None) -> Iterator[s
         yield f'{head}{turn.number}{body},"timeMs":{(clock() - started) * 1000:.3f}}}'
         if turn.number == last:
             return
+
+
+def kernel_answers(query: Query) -> list[str] | None:
+    """The answer lines of a pass-alive-only query from the compiled kernel's `query_answers` (the replay
+    and every analysed turn's `ownership` and `passAlive` in one call), or None for the general path
+    (`check_moves`, then `answers`): no kernel, another map or `verify` asked for, a variant the kernel
+    does not answer, or a move it leaves to the replay to word (then `check_moves` raises the QueryError).
+
+    The lines are `answers`' bytes but for `timeMs`: the turns are computed together, and each answer's
+    `timeMs` is its share of the call (tests/test_query_engine.py compares the rest)."""
+    from passalive.definitions.kernel import RULE_CODES, native
+    from passalive.go.bitboard import padded_bits
+    from passalive.tools.summary import FAST_VARIANTS, fast_variant, quoted_names
+
+    compiled = native()
+    if compiled is None or query.statuses != ("pass-alive",) or query.verify_seconds is not None:
+        return None
+    chosen = fast_variant(query.variant, query.pass_alive_suicide)
+    if chosen is None or chosen.name not in FAST_VARIANTS:
+        return None
+    width, height = query.width, query.height
+    padded = padded_bits(width, height)
+    black = sum(padded[spot] for colour, spot in query.initial if colour is Colour.BLACK)
+    white = sum(padded[spot] for colour, spot in query.initial if colour is Colour.WHITE)
+    codes = array("H", [
+        (0x4000 if colour is Colour.BLACK else 0x8000) | (0x3FFF if point is None else point) for colour, point in query.moves
+    ])
+    if sys.byteorder == "big":
+        codes.byteswap()
+    wanted = bytearray(len(query.moves) + 1)
+    for turn in query.turns:
+        wanted[turn] = 1
+    started = time.perf_counter()
+    bodies = compiled.query_answers(
+        width, height, black, white, codes.tobytes(), RULE_CODES[query.suicide], chosen.all_points,
+        query.pass_alive_suicide is not Suicide.ILLEGAL, quoted_names(width, height), bytes(wanted),
+    )
+    if bodies is None:
+        return None
+    share = (time.perf_counter() - started) * 1000 / max(1, len(bodies))
+    name = json.dumps(query.id)
+    lines = [f'{{"id":{name},"warning":{json.dumps(message)},"field":{json.dumps(field)}}}' for field, message in query.warnings]
+    head = f'{{"id":{name},"isDuringSearch":false,"turnNumber":'
+    lines.extend(f'{head}{turn}{body.decode("ascii")},"timeMs":{share:.3f}}}' for turn, body in zip(query.turns, bodies))
+    return lines
 
 
 def _same(a: Turn, b: Turn) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from passalive.errors import PassaliveError
 from passalive.go.limits import MAX_ENGINE_LINE_BYTES
-from passalive.tools.engine.answers import answers
+from passalive.tools.engine.answers import answers, kernel_answers
 from passalive.tools.engine.query import QueryError, parse_query, query_id
 from passalive.tools.engine.replay import check_moves
 from passalive.version import installed_version
@@ -67,12 +67,14 @@ def respond(line: bytes) -> Iterator[str]:
         return
     try:
         query = parse_query(data)
-        positions = check_moves(query)
     except QueryError as refused:
         yield error_line(refused.message, name, refused.field)
         return
     try:
-        yield from answers(query, positions)
+        done = kernel_answers(query)  # a pass-alive-only query, replayed and answered in C (None: the general path)
+        yield from answers(query, check_moves(query)) if done is None else done
+    except QueryError as refused:
+        yield error_line(refused.message, name, refused.field)
     except PassaliveError as refused:
         yield error_line(refused.message, name, "statuses")
     except Exception as bug:  # a bug in passalive: said, and the engine goes on with the next query
