@@ -846,6 +846,21 @@ static int replay_start(Work *w, Replay *r, Names *names, void **block, int widt
     return 0;
 }
 
+/* One move of a replay, as game_lines and query_answers code it (0x4000 | point black's, 0x8000 | point
+   white's, point y*width+x, 0x3fff a pass): 1 for a pass, 0 for a move played, -1 for one the general path
+   words (off the board, or what play_move refuses). */
+static int replay_code(Replay *r, const Work *w, unsigned code, int rule, long prisoners[2], int *ko) {
+    unsigned point = code & 0x3fff;
+    if (point == 0x3fff) {
+        *ko = -1;
+        return 1;
+    }
+    if (point >= (unsigned)(w->width * w->height))
+        return -1;
+    int cell = (int)(point / (unsigned)w->width + 1) * w->stride + (int)(point % (unsigned)w->width);
+    return play_move(r, w->stride, cell, (code & 0x4000) ? BLACK : WHITE, rule, prisoners, ko) ? -1 : 0;
+}
+
 /* A non-negative number in decimal. */
 static int text_number(Text *t, long value) {
     char digits[24];
@@ -960,26 +975,20 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
             return NULL;
         Py_RETURN_NONE; /* the general path words what was wrong */
     }
-    const int s = w.stride, ncells = w.ncells;
+    const int ncells = w.ncells;
     long prisoners[2] = {0, 0}, passes = 0, move = 0;
     int ko = -1;
     for (Py_ssize_t node = 0; node < nodes; node++) {
         unsigned code = moves[2 * node] | (unsigned)moves[2 * node + 1] << 8;
         if (code) {
             move++;
-            unsigned point = code & 0x3fff;
-            uint8_t c = (code & 0x4000) ? BLACK : WHITE;
-            if (point == 0x3fff) {
-                passes++;
-                ko = -1;
-            } else if (point >= (unsigned)(size * size)
-                       || play_move(&r, s, (int)(point / size + 1) * s + (int)(point % size), c, (int)rule, prisoners, &ko)) {
+            int played = replay_code(&r, &w, code, (int)rule, prisoners, &ko);
+            if (played < 0) {
                 result = Py_None; /* the general path words what was wrong */
                 Py_INCREF(result);
                 goto done;
-            } else {
-                passes = 0;
             }
+            passes = played ? passes + 1 : 0;
         }
         memcpy(w.colour, r.board, (size_t)ncells);
         if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, all_points, every_point, &names) < 0)
@@ -1084,7 +1093,7 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
             return NULL;
         Py_RETURN_NONE;
     }
-    const int s = w.stride, ncells = w.ncells;
+    const int ncells = w.ncells;
     if ((bodies = PyTuple_New(answers)) == NULL)
         goto done;
     long prisoners[2] = {0, 0};
@@ -1093,12 +1102,7 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
     for (Py_ssize_t turn = 0; turn <= count; turn++) {
         if (turn > 0) {
             unsigned code = moves[2 * (turn - 1)] | (unsigned)moves[2 * (turn - 1) + 1] << 8;
-            unsigned point = code & 0x3fff;
-            uint8_t c = (code & 0x4000) ? BLACK : WHITE;
-            if (point == 0x3fff) {
-                ko = -1;
-            } else if (point >= (unsigned)(width * height)
-                       || play_move(&r, s, (int)(point / width + 1) * s + (int)(point % width), c, (int)rule, prisoners, &ko)) {
+            if (replay_code(&r, &w, code, (int)rule, prisoners, &ko) < 0) {
                 result = Py_None; /* the general path words what was wrong */
                 Py_INCREF(result);
                 goto done;
