@@ -132,7 +132,8 @@ def test_large_pieces_of_work_and_large_answers_do_not_deadlock() -> None:
     # each piece is far above QUEUED_BYTES and a pipe's buffer: written to idle workers only
     pieces = [bytes([n]) * (1 << 20) for n in range(6)]
     with workers.processes(2) as lanes:
-        answers = list(workers.ordered(lanes, _echo_length, pieces))
+        futures = [lanes.executor.submit(_echo_length, piece) for piece in pieces]
+        answers = [future.result(timeout=30) for future in futures]  # a deadlock: TimeoutError, the workers killed
     assert answers == [(1 << 20, bytes([n]) * (6 << 20)) for n in range(6)]
 
 
