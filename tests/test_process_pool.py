@@ -84,6 +84,12 @@ def _echo_length(data: bytes) -> tuple[int, bytes]:
     return len(data), data[:3] * (2 << 20)
 
 
+def _killed_at_three(number: int) -> int:
+    if number == 3:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return number
+
+
 def _sigint_ignored(_: int) -> bool:
     return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
@@ -173,3 +179,10 @@ def test_work_submitted_after_a_lost_worker_fails_at_once() -> None:
         with pytest.raises(workers.WorkerLost):
             lanes.executor.submit(_pid, 0).result()
     assert not [pid for pid in pids if _running(pid)]
+
+
+def test_a_lost_worker_names_the_piece_of_work_it_held() -> None:
+    with pytest.raises(workers.WorkerLost, match=r"was killed by SIGKILL before its work was done") as lost:
+        with workers.processes(2) as lanes:
+            list(workers.ordered(lanes, _killed_at_three, range(8)))
+    assert lost.value.work == (3,)

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
-from passalive.errors import PassaliveError, UsageError
+from passalive.errors import Location, PassaliveError, UsageError
 
 A = TypeVar("A")
 T = TypeVar("T")
@@ -105,7 +105,12 @@ def ordered(lanes: Lanes, function: Callable[[A], T], arguments: Iterable[A]) ->
 
 class WorkerLost(PassaliveError):
     """A `--jobs` worker process died before its piece of work was done (killed from outside, by a
-    signal or the out-of-memory killer): the run cannot be finished and stops."""
+    signal or the out-of-memory killer): the run cannot be finished and stops.  `work`: the arguments
+    of the piece the worker was running (`fn(*work)`), None when it was running none or is not known."""
+
+    def __init__(self, message: str, location: Location | None = None, work: tuple[Any, ...] | None = None) -> None:
+        super().__init__(message, location)
+        self.work = work
 
 
 def _lost(exitcode: int | None) -> str:
@@ -119,13 +124,22 @@ def _lost(exitcode: int | None) -> str:
 
 
 @dataclass(frozen=True)
+class _Piece:
+    """A piece of work submitted: its future, the pickled call, and its positional arguments (to name it)."""
+
+    future: Future[Any]
+    task: bytes
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class _Worker:
     """One worker process, its own pipe, and the pieces of work written to it and not yet answered
     (the first running, a second waiting in the pipe); touched by the collector thread only."""
 
     process: Any  # multiprocessing's forked Process
     pipe: Connection
-    held: deque[Future[Any]] = field(default_factory=deque)
+    held: deque[_Piece] = field(default_factory=deque)
 
 
 class _ForkPool(Executor):
@@ -145,7 +159,7 @@ class _ForkPool(Executor):
 
         context = multiprocessing.get_context("fork")
         self._workers: list[_Worker] = []
-        self._queue: deque[tuple[Future[Any], bytes]] = deque()
+        self._queue: deque[_Piece] = deque()
         self._lock = threading.Lock()
         self._lost: WorkerLost | None = None
         self._state = "running"  # then "closing" (shutdown waits for the work) or "abandoned"
@@ -182,7 +196,7 @@ class _ForkPool(Executor):
             if self._lost is not None:
                 future.set_exception(self._lost)
                 return future
-            self._queue.append((future, task))
+            self._queue.append(_Piece(future, task, args))
         self._wake()
         return future
 
@@ -263,10 +277,10 @@ class _ForkPool(Executor):
                 return False
             for place in range(IN_FLIGHT):  # every idle worker first, then a next piece for each busy one
                 for worker in self._workers:
-                    if self._queue and len(worker.held) == place and (place == 0 or len(self._queue[0][1]) <= QUEUED_BYTES):
-                        future, task = self._queue.popleft()
-                        worker.held.append(future)
-                        sends.append((worker, task))
+                    if self._queue and len(worker.held) == place and (place == 0 or len(self._queue[0].task) <= QUEUED_BYTES):
+                        piece = self._queue.popleft()
+                        worker.held.append(piece)
+                        sends.append((worker, piece.task))
             if self._state == "closing" and not self._queue and not any(w.held for w in self._workers):
                 return False
         for worker, task in sends:
@@ -291,7 +305,7 @@ class _ForkPool(Executor):
             answer = worker.pipe.recv_bytes()
         except (EOFError, OSError):  # the worker died, perhaps in the middle of its answer: its sentinel is ready
             return
-        future = worker.held.popleft()
+        future = worker.held.popleft().future
         try:
             ok, value = pickle.loads(answer)
         except Exception as error:  # an exception whose class cannot be rebuilt here
@@ -304,17 +318,18 @@ class _ForkPool(Executor):
         code = worker.process.exitcode
         doing = "before its work was done" if worker.held else "while it waited for work"
         self._fail(WorkerLost(f"a --jobs worker process (pid {worker.process.pid}) {_lost(code)} {doing}; the run "
-                              "stops (run it again, with fewer --jobs if memory ran out)"))
+                              "stops (run it again, with fewer --jobs if memory ran out)",
+                              work=worker.held[0].args if worker.held else None))
 
     def _fail(self, error: BaseException) -> None:
         """Settle every pending future with `error` (a `WorkerLost` also fails what is submitted later)."""
         with self._lock:
             if isinstance(error, WorkerLost) and self._lost is None:
                 self._lost = error
-            pending = [future for future, _ in self._queue]
+            pending = [piece.future for piece in self._queue]
             self._queue.clear()
             for worker in self._workers:
-                pending.extend(worker.held)
+                pending.extend(piece.future for piece in worker.held)
                 worker.held.clear()
         for future in pending:
             _settle(future.set_exception)(error)
