@@ -8,17 +8,24 @@ at once.  A caller keeps about twice that many in flight and no more, so
 results stream back while the rest runs and memory stays bounded however
 long the input; `ordered` does that and yields the results in input order.
 
-* `processes(jobs, ...)`: forked processes on this machine (the standard
-  library's `multiprocessing.Pool`, the reading commands' `--jobs`); left by
-  an error or a signal, the pool is ended at once (its workers killed, see
-  `_ForkPool._abandon`) rather than waited for.  `process_executor(jobs, ...)`: the standard library's
-  `ProcessPoolExecutor` (explore's `--jobs`), as before the interface.
-  A worker killed from outside (SIGKILL, the kernel's out-of-memory killer)
-  takes its piece of work with it: `multiprocessing.Pool` would start
-  another worker and wait for that piece for ever, so `processes` watches
-  its workers (`WATCH_SECONDS`) and fails every pending piece with
-  `WorkerLost`, and `process_executor` turns the executor's
-  `BrokenProcessPool` into the same error: one line, exit status 2.
+* `processes(jobs, ...)`: forked processes on this machine (the reading
+  commands' `--jobs`), a small pool of our own (`_ForkPool`): each worker
+  has its own pipe, and one collector thread of the parent waits on all
+  the pipes and on the workers' sentinels at once, so an answer, and the
+  death of a worker, are seen as they happen (no polling).  A worker killed
+  from outside (SIGKILL, the kernel's out-of-memory killer) breaks only its
+  own pipe: every pending piece fails with `WorkerLost` (one line, exit
+  status 2), which names the piece the worker was running.  Left by an
+  error or a signal, the pool is ended at once: every worker killed, never
+  one started again.  Why not the standard library's `multiprocessing.Pool`:
+  it starts another worker and waits for the lost piece for ever, and its
+  workers share one pipe for their answers, so a worker killed while it
+  writes a long answer (a game's whole-game lines) can leave the pipe's
+  lock taken or half an answer in it, and the pool's end can then wait for
+  ever; surviving that took three of its private attributes.
+  `process_executor(jobs, ...)`: the standard library's
+  `ProcessPoolExecutor` (explore's `--jobs`), whose `BrokenProcessPool`
+  (a worker killed) is raised as the same `WorkerLost`.
 * `cluster(address)`: a Dask client of a running `dask scheduler`
   (`tcp://host:port`), its executor and its workers' threads as the width
   (asked again at most once a second, so workers that join later are used).
