@@ -139,7 +139,7 @@ class _Piece:
     args: tuple[Any, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # a worker is itself, whatever it holds
 class _Worker:
     """One worker process, its own pipe, and the pieces of work written to it and not yet answered
     (the first running, a second waiting in the pipe); touched by the collector thread only."""
@@ -184,6 +184,7 @@ class _ForkPool(Executor):
             self._close()
             raise
         self._wake_out, self._wake_in = os.pipe()
+        os.set_blocking(self._wake_in, False)  # a full wake-up pipe already wakes the collector
         self._collector = threading.Thread(target=self._collect, name="passalive-collector", daemon=True)
         self._collector.start()
 
@@ -216,15 +217,19 @@ class _ForkPool(Executor):
         with self._lock:
             self._state = "closing"
         self._wake()
-        self._collector.join()  # every piece answered, or a worker lost
-        if self._broken():
+        try:
+            self._collector.join()  # every piece answered, or a worker lost
+            if self._broken():
+                self._abandon()
+                return
+            for worker in self._workers:
+                with contextlib.suppress(OSError):
+                    worker.pipe.send_bytes(b"")  # the end: the worker returns
+            for worker in self._workers:
+                worker.process.join(timeout=JOIN_SECONDS)
+        except BaseException:  # a signal while waiting
             self._abandon()
-            return
-        for worker in self._workers:
-            with contextlib.suppress(OSError):
-                worker.pipe.send_bytes(b"")  # the end: the worker returns
-        for worker in self._workers:
-            worker.process.join(timeout=JOIN_SECONDS)
+            raise
         self._state = "abandoned"
         self._kill()  # none left, unless one did not end in time
         self._close()
@@ -297,27 +302,27 @@ class _ForkPool(Executor):
                           *(w.process.sentinel for w in self._workers)]))
         if self._wake_out in ready:
             os.read(self._wake_out, 4096)
-        for worker in self._workers:
-            if worker.pipe in ready:
-                self._answer(worker)
-        for worker in self._workers:
-            if worker.process.sentinel in ready:
-                self._lose(worker)
-                return False
+        ended = [w for w in self._workers if w.pipe in ready and not self._answer(w)]  # every answer in first
+        ended += [w for w in self._workers if w.process.sentinel in ready and w not in ended]
+        if ended:
+            self._lose(ended[0])
+            return False
         return True
 
-    def _answer(self, worker: _Worker) -> None:
-        """Take in a worker's answer to its first piece of work: the result or the exception it raised."""
+    def _answer(self, worker: _Worker) -> bool:
+        """Take in a worker's answer to its first piece of work: the result or the exception it raised.
+        False when the pipe has ended instead: the worker died (perhaps in the middle of its answer)."""
         try:
             answer = worker.pipe.recv_bytes()
-        except (EOFError, OSError):  # the worker died, perhaps in the middle of its answer: its sentinel is ready
-            return
+        except (EOFError, OSError):
+            return False
         future = worker.held.popleft().future
         try:
             ok, value = pickle.loads(answer)
         except Exception as error:  # an exception whose class cannot be rebuilt here
             ok, value = False, error
         (_settle(future.set_result) if ok else _settle(future.set_exception))(value)
+        return True
 
     def _lose(self, worker: _Worker) -> None:
         """A worker ended that was not told to: every pending piece of work fails with `WorkerLost`."""
