@@ -76,6 +76,18 @@ def _lambda_or_number(number: int) -> object:
     return (lambda: None) if number == 1 else number
 
 
+class _Carrying(Exception):
+    """An exception that carries something no pickle can take."""
+
+    def __init__(self, thing: object) -> None:
+        super().__init__("carrying")
+        self.thing = thing
+
+
+def _raise_with_lambda(_: int) -> int:
+    raise _Carrying(lambda: None)
+
+
 def _megabytes(number: int) -> bytes:
     return bytes([number]) * (4 << 20)
 
@@ -92,10 +104,6 @@ def _killed_at_three(number: int) -> int:
 
 def _sigint_ignored(_: int) -> bool:
     return signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-
-
-def _threads(_: int) -> int:
-    return threading.active_count()
 
 
 def test_many_small_pieces_come_back_in_input_order() -> None:
@@ -128,6 +136,12 @@ def test_a_result_that_cannot_be_pickled_is_a_clear_error_not_a_hang() -> None:
         assert [futures[n].result() for n in (0, 2, 3)] == [0, 2, 3]
 
 
+def test_an_exception_that_cannot_be_pickled_is_a_clear_error_too() -> None:
+    with workers.processes(2) as lanes:
+        with pytest.raises(pickle.PicklingError, match=r"the exception \(_Carrying: carrying\) of _raise_with_lambda in a --jobs worker cannot be sent back"):
+            lanes.executor.submit(_raise_with_lambda, 0).result()
+
+
 def test_answers_of_megabytes_come_back_whole() -> None:
     with workers.processes(2) as lanes:
         for number, answer in enumerate(workers.ordered(lanes, _megabytes, range(6))):
@@ -146,7 +160,23 @@ def test_large_pieces_of_work_and_large_answers_do_not_deadlock() -> None:
 def test_each_worker_runs_the_initializer_and_ignores_sigint_with_worker_init() -> None:
     with workers.processes(2, worker_init) as lanes:
         assert all(workers.ordered(lanes, _sigint_ignored, range(10)))
-        assert set(workers.ordered(lanes, _threads, range(10))) == {1}  # forked before any thread of the pool
+
+
+def test_the_workers_are_forked_before_the_pool_starts_its_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a fork while another thread runs copies that thread's locks as it holds them, never to be released
+    fork = os.fork
+    threads_at_fork: list[int] = []
+
+    def counting_fork() -> int:
+        threads_at_fork.append(threading.active_count())
+        return fork()
+
+    before = threading.active_count()
+    monkeypatch.setattr(os, "fork", counting_fork)
+    with workers.processes(2) as lanes:
+        assert list(workers.ordered(lanes, _twice_slowly, range(4))) == [0, 2, 4, 6]
+        assert threading.active_count() == before + 1  # the collector
+    assert threads_at_fork == [before, before]
 
 
 def test_the_pool_ends_with_no_worker_left() -> None:
