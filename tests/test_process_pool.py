@@ -21,9 +21,9 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from processes import children, running
 
 from passalive.cli.signals import worker_init
 from passalive.errors import InputError, Location
@@ -38,20 +38,6 @@ def _bounded() -> Iterator[None]:
     faulthandler.dump_traceback_later(60, exit=True)
     yield
     faulthandler.cancel_dump_traceback_later()
-
-
-def _running(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return False
-    return fields[0] not in ("Z", "X")
-
-
-def _children() -> set[int]:
-    path = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
-    return {int(p) for p in path.read_text().split()} if path.exists() else set()
 
 
 def _twice_slowly(number: int) -> int:
@@ -180,12 +166,12 @@ def test_the_workers_are_forked_before_the_pool_starts_its_thread(monkeypatch: p
 
 
 def test_the_pool_ends_with_no_worker_left() -> None:
-    before = _children()
+    before = set(children(os.getpid()))
     with workers.processes(2) as lanes:
         pids = set(workers.ordered(lanes, _pid, range(20)))
     assert len(pids) == 2
-    assert not [pid for pid in pids if _running(pid)]
-    assert _children() <= before
+    assert not [pid for pid in pids if running(pid)]
+    assert set(children(os.getpid())) <= before
 
 
 def test_a_pool_left_by_an_exception_ends_with_no_worker_left() -> None:
@@ -197,7 +183,7 @@ def test_a_pool_left_by_an_exception_ends_with_no_worker_left() -> None:
             lanes.executor.submit(time.sleep, 30)
             raise RuntimeError("stop here")
     assert time.monotonic() - started < 10
-    assert not [pid for pid in pids if _running(pid)]
+    assert not [pid for pid in pids if running(pid)]
 
 
 def test_work_submitted_after_a_lost_worker_fails_at_once() -> None:
@@ -208,7 +194,7 @@ def test_work_submitted_after_a_lost_worker_fails_at_once() -> None:
             list(workers.ordered(lanes, _pid, range(20)))
         with pytest.raises(workers.WorkerLost):
             lanes.executor.submit(_pid, 0).result()
-    assert not [pid for pid in pids if _running(pid)]
+    assert not [pid for pid in pids if running(pid)]
 
 
 def test_a_lost_worker_names_the_piece_of_work_it_held() -> None:

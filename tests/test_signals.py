@@ -23,25 +23,12 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import children, running
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
 
 GAME = Path(__file__).parent / "data" / "games" / "gnugo" / "gnugo-19x19-level1-seed1.sgf"
 ENGINE = [sys.executable, "-c", "from passalive.cli import main; main()"]
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(p) for p in path.read_text().split()] if path.exists() else []
-
-
-def _running(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return False
-    return fields[0] not in ("Z", "X")
 
 
 def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
@@ -58,7 +45,7 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
     )
     assert process.stdout is not None
     assert process.stdout.readline(), "the run printed nothing"
-    workers = _children(process.pid)
+    workers = children(process.pid)
     assert len(workers) == 2, workers
     return process, workers
 
@@ -72,9 +59,9 @@ def _finish(process: subprocess.Popen[bytes], workers: list[int]) -> tuple[int, 
         os.killpg(process.pid, signal.SIGKILL)
         raise AssertionError("the run did not stop within 30 s") from None
     deadline = time.monotonic() + 10
-    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+    while any(running(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not [w for w in workers if _running(w)], "a worker is still running"
+    assert not [w for w in workers if running(w)], "a worker is still running"
     return process.returncode, err.decode("utf-8", errors="replace")
 
 
