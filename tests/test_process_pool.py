@@ -74,6 +74,17 @@ def _raise_with_lambda(_: int) -> int:
     raise _Carrying(lambda: None)
 
 
+class _TwoArguments(Exception):
+    """An exception that pickles but cannot be rebuilt from its `args` (its __init__ wants two)."""
+
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(f"{first} {second}")
+
+
+def _raise_two_arguments(_: int) -> int:
+    raise _TwoArguments("one", "two")
+
+
 def _megabytes(number: int) -> bytes:
     return bytes([number]) * (4 << 20)
 
@@ -126,6 +137,13 @@ def test_an_exception_that_cannot_be_pickled_is_a_clear_error_too() -> None:
     with workers.processes(2) as lanes:
         with pytest.raises(pickle.PicklingError, match=r"the exception \(_Carrying: carrying\) of _raise_with_lambda in a --jobs worker cannot be sent back"):
             lanes.executor.submit(_raise_with_lambda, 0).result()
+
+
+def test_an_exception_that_cannot_be_rebuilt_is_a_clear_error() -> None:
+    with workers.processes(2) as lanes:
+        with pytest.raises(pickle.UnpicklingError, match=r"the answer of a --jobs worker cannot be read back: TypeError"):
+            lanes.executor.submit(_raise_two_arguments, 0).result()
+        assert lanes.executor.submit(_pid, 0).result() > 0  # and the pool goes on
 
 
 def test_answers_of_megabytes_come_back_whole() -> None:

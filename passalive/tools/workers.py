@@ -253,16 +253,19 @@ class _ForkPool(Executor):
         return self._lost is not None
 
     def _wake(self) -> None:
+        """Make the collector look again (new work, or the pool's end)."""
         with contextlib.suppress(OSError):
             os.write(self._wake_in, b"w")
 
     def _kill(self) -> None:
+        """SIGKILL to every worker still running, and wait for each (bounded)."""
         for worker in self._workers:
             worker.process.kill()  # nothing when it has already been waited for
         for worker in self._workers:
             worker.process.join(timeout=JOIN_SECONDS)
 
     def _close(self) -> None:
+        """Release the pipes and the ended processes' handles (once the collector no longer waits on them)."""
         for worker in self._workers:
             worker.pipe.close()
             if worker.process.exitcode is not None:
@@ -275,6 +278,7 @@ class _ForkPool(Executor):
     # -- the collector thread
 
     def _collect(self) -> None:
+        """The collector thread's life: steps until the pool ends or loses a worker."""
         try:
             while self._step():
                 pass
@@ -319,8 +323,9 @@ class _ForkPool(Executor):
         future = worker.held.popleft().future
         try:
             ok, value = pickle.loads(answer)
-        except Exception as error:  # an exception whose class cannot be rebuilt here
-            ok, value = False, error
+        except Exception as error:  # an exception whose class cannot be rebuilt from its arguments, say
+            ok, value = False, pickle.UnpicklingError(f"the answer of a --jobs worker cannot be read back: "
+                                                      f"{type(error).__name__}: {error}")
         (_settle(future.set_result) if ok else _settle(future.set_exception))(value)
         return True
 
