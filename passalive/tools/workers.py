@@ -45,6 +45,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import select
 import signal
 import threading
 import time
@@ -52,7 +53,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from passalive.errors import Location, PassaliveError, UsageError
@@ -152,9 +153,9 @@ class _Worker:
 class _ForkPool(Executor):
     """`jobs` forked worker processes, each with its own duplex pipe, as an Executor (see the module docstring).
 
-    The workers are started first; then one collector thread waits (`multiprocessing.connection.wait`)
+    The workers are started first; then one collector thread waits (one `select.poll`, registered once)
     on every pipe, every worker's sentinel (ready when the process ends) and a wake-up pipe that
-    `submit` and `shutdown` write to.  The collector alone writes work to the workers and reads their
+    `submit` (only while the collector waits) and `shutdown` write to.  The collector alone writes work to the workers and reads their
     answers: a piece is written to an idle worker, or as the second of a busy one when it is no bigger
     than QUEUED_BYTES (so the write cannot block while that worker writes a long answer to us); an
     answer settles its future and frees its place.  A worker that ends before it is told to fails
@@ -185,6 +186,14 @@ class _ForkPool(Executor):
             raise
         self._wake_out, self._wake_in = os.pipe()
         os.set_blocking(self._wake_in, False)  # a full wake-up pipe already wakes the collector
+        self._waiting = False  # whether the collector waits (or is about to): then new work must wake it
+        self._poll = select.poll()  # what the collector waits on, registered once
+        self._ready: dict[int, tuple[str, _Worker | None]] = {self._wake_out: ("wake", None)}
+        for worker in self._workers:
+            self._ready[worker.pipe.fileno()] = ("answer", worker)
+            self._ready[worker.process.sentinel] = ("ended", worker)
+        for fd in self._ready:
+            self._poll.register(fd, select.POLLIN)
         self._collector = threading.Thread(target=self._collect, name="passalive-collector", daemon=True)
         self._collector.start()
 
@@ -205,7 +214,9 @@ class _ForkPool(Executor):
                 future.set_exception(self._lost)
                 return future
             self._queue.append(_Piece(future, task, args))
-        self._wake()
+            wake, self._waiting = self._waiting, False  # one byte wakes it; none needed while it works
+        if wake:
+            self._wake()
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
@@ -299,15 +310,16 @@ class _ForkPool(Executor):
                         sends.append((worker, piece.task))
             if self._state == "closing" and not self._queue and not any(w.held for w in self._workers):
                 return False
+            self._waiting = True
         for worker, task in sends:
             with contextlib.suppress(OSError):  # a worker that died: its sentinel says so below
                 worker.pipe.send_bytes(task)
-        ready = set(wait([self._wake_out, *(w.pipe for w in self._workers),
-                          *(w.process.sentinel for w in self._workers)]))
-        if self._wake_out in ready:
+        events = {self._ready[fd] for fd, _ in self._poll.poll()}  # POLLIN, or POLLHUP: a pipe's end
+        self._waiting = False
+        if ("wake", None) in events:
             os.read(self._wake_out, 4096)
-        ended = [w for w in self._workers if w.pipe in ready and not self._answer(w)]  # every answer in first
-        ended += [w for w in self._workers if w.process.sentinel in ready and w not in ended]
+        ended = [w for kind, w in events if kind == "answer" and w is not None and not self._answer(w)]  # answers first
+        ended += [w for kind, w in events if kind == "ended" and w is not None and w not in ended]
         if ended:
             self._lose(ended[0])
             return False
