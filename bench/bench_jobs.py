@@ -32,10 +32,13 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_engine import collect  # noqa: E402  # bench/ is put on the path above
+
+T = TypeVar("T")
 
 RUNNER = """
 import atexit, resource, sys, time
@@ -96,8 +99,8 @@ def main() -> None:
         folder = Path(tmp)
         for i, path in enumerate(files):
             shutil.copy(path, folder / f"{i:03}_{path.name}")
-        for _ in range(args.runs):
-            for (name, jobs), rows in times.items():
+        for turn in range(args.runs):
+            for (name, jobs), rows in _turned(list(times.items()), turn):
                 rows.append(run(folder, jobs, versions[name]))
                 print(f"{name} --jobs {jobs}: {_shown(rows[-1])}", flush=True)
     print(f"{len(files)} files, load average {os.getloadavg()[0]:.2f} at the end, medians of {args.runs} runs:")
@@ -105,13 +108,19 @@ def main() -> None:
         print(f"  {name} --jobs {jobs}: {_shown(tuple(statistics.median(column) for column in zip(*rows)))}")
     alone: dict[tuple[str, str], list[tuple[float, float, float]]] = {
         (kind, name): [] for kind in ("tiny", "megabyte") for name in versions}
-    for _ in range(args.runs):
-        for (kind, name), rows in alone.items():
+    for turn in range(args.runs):
+        for (kind, name), rows in _turned(list(alone.items()), turn):
             rows.append(pool_alone(kind, args.jobs, versions[name]))
+            print(f"{name}, the pool alone, {kind}: {_shown(rows[-1])}", flush=True)
     print(f"the pool alone, {args.jobs} workers, medians of {args.runs} runs:")
     for (kind, name), rows in alone.items():
         what = "20,000 tiny pieces" if kind == "tiny" else "200 answers of 1 MiB"
         print(f"  {name}, {what}: {_shown(tuple(statistics.median(column) for column in zip(*rows)))}")
+
+
+def _turned(items: list[T], turn: int) -> list[T]:
+    """The runs of a turn: in order on even turns, backwards on odd ones (so neither version always goes first)."""
+    return items if turn % 2 == 0 else items[::-1]
 
 
 def _shown(row: tuple[float, ...]) -> str:
