@@ -74,15 +74,11 @@ def _raise_with_lambda(_: int) -> int:
     raise _Carrying(lambda: None)
 
 
-class _TwoArguments(Exception):
-    """An exception that pickles but cannot be rebuilt from its `args` (its __init__ wants two)."""
-
-    def __init__(self, first: str, second: str) -> None:
-        super().__init__(f"{first} {second}")
-
-
-def _raise_two_arguments(_: int) -> int:
-    raise _TwoArguments("one", "two")
+def _raise_a_class_of_the_worker_only(_: int) -> int:
+    """Raise an exception of a class that exists in this worker only (made here, at module level for pickle)."""
+    only_here = type("_OnlyHere", (Exception,), {"__module__": __name__})
+    globals()["_OnlyHere"] = only_here
+    raise only_here("made in the worker")
 
 
 def _megabytes(number: int) -> bytes:
@@ -139,10 +135,11 @@ def test_an_exception_that_cannot_be_pickled_is_a_clear_error_too() -> None:
             lanes.executor.submit(_raise_with_lambda, 0).result()
 
 
-def test_an_exception_that_cannot_be_rebuilt_is_a_clear_error() -> None:
+def test_an_answer_that_cannot_be_read_back_is_a_clear_error() -> None:
     with workers.processes(2) as lanes:
-        with pytest.raises(pickle.UnpicklingError, match=r"the answer of a --jobs worker cannot be read back: TypeError"):
-            lanes.executor.submit(_raise_two_arguments, 0).result()
+        with pytest.raises(pickle.UnpicklingError, match=r"the answer of a --jobs worker cannot be read back: AttributeError"):
+            lanes.executor.submit(_raise_a_class_of_the_worker_only, 0).result()
+        assert "_OnlyHere" not in globals()  # it was the worker's
         assert lanes.executor.submit(_pid, 0).result() > 0  # and the pool goes on
 
 
