@@ -155,12 +155,12 @@ class _ForkPool(Executor):
 
     The workers are started first; then one collector thread waits (one `select.poll`, registered once)
     on every pipe, every worker's sentinel (ready when the process ends) and a wake-up pipe that
-    `submit` (only while the collector waits) and `shutdown` write to.  The collector alone writes work to the workers and reads their
-    answers: a piece is written to an idle worker, or as the second of a busy one when it is no bigger
-    than QUEUED_BYTES (so the write cannot block while that worker writes a long answer to us); an
-    answer settles its future and frees its place.  A worker that ends before it is told to fails
-    every pending future with `WorkerLost`, naming the piece it was running; the pool then starts
-    nothing more, and its end kills the workers left."""
+    `submit` (only while the collector waits) and `shutdown` write to.  The collector alone writes
+    work to the workers and reads their answers: a piece is written to an idle worker, or as the
+    second of a busy one when it is no bigger than QUEUED_BYTES (so the write cannot block while that
+    worker writes a long answer to us); an answer settles its future and frees its place.  A worker
+    that ends before it is told to fails every pending future with `WorkerLost`, naming the piece it
+    was running; the pool then starts nothing more, and its end kills the workers left."""
 
     def __init__(self, jobs: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
         import multiprocessing
@@ -304,7 +304,10 @@ class _ForkPool(Executor):
                 return False
             for place in range(IN_FLIGHT):  # every idle worker first, then a next piece for each busy one
                 for worker in self._workers:
-                    if self._queue and len(worker.held) == place and (place == 0 or len(self._queue[0].task) <= QUEUED_BYTES):
+                    if not self._queue:
+                        break
+                    fits = place == 0 or len(self._queue[0].task) <= QUEUED_BYTES
+                    if len(worker.held) == place and fits:
                         piece = self._queue.popleft()
                         worker.held.append(piece)
                         sends.append((worker, piece.task))
@@ -345,9 +348,8 @@ class _ForkPool(Executor):
         """A worker ended that was not told to: every pending piece of work fails with `WorkerLost`."""
         worker.process.join(timeout=JOIN_SECONDS)  # its sentinel is ready a moment before it can be waited for
         code = worker.process.exitcode
-        doing = "before its work was done" if worker.held else "while it waited for work"
-        self._fail(WorkerLost(f"a --jobs worker process (pid {worker.process.pid}) {_lost(code)} {doing}; the run "
-                              "stops (run it again, with fewer --jobs if memory ran out)",
+        self._fail(WorkerLost(f"a --jobs worker process (pid {worker.process.pid}) {_lost(code)} before its work was "
+                              "done; the run stops (run it again, with fewer --jobs if memory ran out)",
                               work=worker.held[0].args if worker.held else None))
 
     def _fail(self, error: BaseException) -> None:
