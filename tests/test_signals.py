@@ -14,6 +14,7 @@ spill folder, which nothing can remove then, stays in $TMPDIR).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -22,25 +23,12 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import children, running
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
 
 GAME = Path(__file__).parent / "data" / "games" / "gnugo" / "gnugo-19x19-level1-seed1.sgf"
 ENGINE = [sys.executable, "-c", "from passalive.cli import main; main()"]
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(p) for p in path.read_text().split()] if path.exists() else []
-
-
-def _running(pid: int) -> bool:
-    """Whether a process exists and is not a zombie."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return False
-    return fields[0] not in ("Z", "X")
 
 
 def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
@@ -57,7 +45,7 @@ def _start(tmp_path: Path) -> tuple[subprocess.Popen[bytes], list[int]]:
     )
     assert process.stdout is not None
     assert process.stdout.readline(), "the run printed nothing"
-    workers = _children(process.pid)
+    workers = children(process.pid)
     assert len(workers) == 2, workers
     return process, workers
 
@@ -71,9 +59,9 @@ def _finish(process: subprocess.Popen[bytes], workers: list[int]) -> tuple[int, 
         os.killpg(process.pid, signal.SIGKILL)
         raise AssertionError("the run did not stop within 30 s") from None
     deadline = time.monotonic() + 10
-    while any(_running(w) for w in workers) and time.monotonic() < deadline:
+    while any(running(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not [w for w in workers if _running(w)], "a worker is still running"
+    assert not [w for w in workers if running(w)], "a worker is still running"
     return process.returncode, err.decode("utf-8", errors="replace")
 
 
@@ -107,6 +95,9 @@ def test_a_worker_killed_from_outside_stops_the_run_with_one_error_line(tmp_path
     (line,) = err.splitlines()
     assert line.startswith(f"error: {tmp_path}{os.sep}games{os.sep}game") and ".sgf: not done, and the output stops before it" in line
     assert f"a --jobs worker process (pid {workers[0]}) was killed by SIGKILL before its work was done" in line
+    # the file it was reading, unless it was between two (waiting for the parent to take the answers in)
+    held = re.search(r"stops before it \(the worker lost was reading (it|\S+)\): a --jobs", line)
+    assert not held or held[1] == "it" or re.fullmatch(rf"{re.escape(str(tmp_path))}/games/game\d\d\.sgf", held[1]), line
     assert not list((tmp_path / "tmp").iterdir()), "a spill file or folder is left"
 
 

@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # game records load with the first SGF file (a plain board ne
     from tqdm import tqdm
 
     from passalive.go.game import Game, Position
+    from passalive.tools.workers import WorkerLost
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -643,6 +644,15 @@ def _unspilled(done: FileResult[T]) -> Iterator[T]:
         os.unlink(done.spilled)
 
 
+def _held(lost: WorkerLost, path: str) -> str:
+    """Which file the lost `--jobs` worker was reading (`WorkerLost.work`, `_do_read`'s last argument), in words."""
+    work = lost.work
+    if not (isinstance(work, tuple) and len(work) == 1 and isinstance(work[0], tuple) and isinstance(work[0][0], str)):
+        return ""
+    held = work[0][0]
+    return " (the worker lost was reading it)" if held == path else f" (the worker lost was reading {held})"
+
+
 def _read_here(path: str) -> tuple[str, tuple[str, bytes, int] | str]:
     """A file read by this process for a cluster's worker: (path, its name and bytes), or (path, the error)."""
     from passalive.grammar.files import read_input
@@ -721,8 +731,8 @@ def run(
                     try:
                         done = next(results)
                     except workers.WorkerLost as lost:  # the output so far is every file before this one
-                        raise workers.WorkerLost(f"{path}: not done, and the output stops before it: {lost.message}") \
-                            from None
+                        raise workers.WorkerLost(f"{path}: not done, and the output stops before it{_held(lost, path)}: "
+                                                 f"{lost.message}") from None
                     for result in _unspilled(done):
                         emit(result)
                     report(path, done)

@@ -8,17 +8,24 @@ at once.  A caller keeps about twice that many in flight and no more, so
 results stream back while the rest runs and memory stays bounded however
 long the input; `ordered` does that and yields the results in input order.
 
-* `processes(jobs, ...)`: forked processes on this machine (the standard
-  library's `multiprocessing.Pool`, the reading commands' `--jobs`); left by
-  an error or a signal, the pool is ended at once (its workers killed, see
-  `_ForkPool._abandon`) rather than waited for.  `process_executor(jobs, ...)`: the standard library's
-  `ProcessPoolExecutor` (explore's `--jobs`), as before the interface.
-  A worker killed from outside (SIGKILL, the kernel's out-of-memory killer)
-  takes its piece of work with it: `multiprocessing.Pool` would start
-  another worker and wait for that piece for ever, so `processes` watches
-  its workers (`WATCH_SECONDS`) and fails every pending piece with
-  `WorkerLost`, and `process_executor` turns the executor's
-  `BrokenProcessPool` into the same error: one line, exit status 2.
+* `processes(jobs, ...)`: forked processes on this machine (the reading
+  commands' `--jobs`), a small pool of our own (`_ForkPool`): each worker
+  has its own pipe, and one collector thread of the parent waits on all
+  the pipes and on the workers' sentinels at once, so an answer, and the
+  death of a worker, are seen as they happen (no polling).  A worker killed
+  from outside (SIGKILL, the kernel's out-of-memory killer) breaks only its
+  own pipe: every pending piece fails with `WorkerLost` (one line, exit
+  status 2), which names the piece the worker was running.  Left by an
+  error or a signal, the pool is ended at once: every worker killed, never
+  one started again.  Why not the standard library's `multiprocessing.Pool`:
+  it starts another worker and waits for the lost piece for ever, and its
+  workers share one pipe for their answers, so a worker killed while it
+  writes a long answer (a game's whole-game lines) can leave the pipe's
+  lock taken or half an answer in it, and the pool's end can then wait for
+  ever; surviving that took three of its private attributes.
+  `process_executor(jobs, ...)`: the standard library's
+  `ProcessPoolExecutor` (explore's `--jobs`), whose `BrokenProcessPool`
+  (a worker killed) is raised as the same `WorkerLost`.
 * `cluster(address)`: a Dask client of a running `dask scheduler`
   (`tcp://host:port`), its executor and its workers' threads as the width
   (asked again at most once a second, so workers that join later are used).
@@ -36,16 +43,20 @@ cluster in-process: docs/cluster.md (measured by bench/bench_cluster.py).
 from __future__ import annotations
 
 import contextlib
+import os
+import pickle
+import select
 import signal
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from passalive.errors import PassaliveError, UsageError
+from passalive.errors import Location, PassaliveError, UsageError
 
 A = TypeVar("A")
 T = TypeVar("T")
@@ -56,8 +67,12 @@ IN_FLIGHT = 2
 WIDTH_SECONDS = 1.0
 """How long a cluster's width (its workers' threads) is taken as known before it is asked again."""
 
-WATCH_SECONDS = 0.2
-"""How often `processes` looks for a worker that died (a lost piece of work is found within this)."""
+QUEUED_BYTES = 16 * 1024
+"""The largest piece of work (pickled) written to a busy worker as its next: far below a pipe's buffer, so
+the write returns at once even while that worker is writing a long answer (no deadlock of two writers)."""
+
+JOIN_SECONDS = 5.0
+"""How long the end of a pool waits for a worker process (or the collector thread) to end."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +113,12 @@ def ordered(lanes: Lanes, function: Callable[[A], T], arguments: Iterable[A]) ->
 
 class WorkerLost(PassaliveError):
     """A `--jobs` worker process died before its piece of work was done (killed from outside, by a
-    signal or the out-of-memory killer): the run cannot be finished and stops."""
+    signal or the out-of-memory killer): the run cannot be finished and stops.  `work`: the arguments
+    of the piece the worker was running (`fn(*work)`), None when it was running none or is not known."""
+
+    def __init__(self, message: str, location: Location | None = None, work: tuple[Any, ...] | None = None) -> None:
+        super().__init__(message, location)
+        self.work = work
 
 
 def _lost(exitcode: int | None) -> str:
@@ -111,98 +131,283 @@ def _lost(exitcode: int | None) -> str:
     return f"ended with exit status {exitcode}"
 
 
-class _ForkPool(Executor):
-    """`multiprocessing.Pool` (forked workers) as an Executor: `shutdown(wait=False)` ends the workers at once,
-    and a worker that dies fails every pending future with `WorkerLost` (see the module docstring).
+@dataclass(frozen=True)
+class _Piece:
+    """A piece of work submitted: its future, the pickled call, and its positional arguments (to name it)."""
 
-    The pool's worker processes are its `_pool` list (CPython's attribute since multiprocessing began):
-    the watcher keeps every worker it has seen there, since the pool drops a dead one from the list as it
-    starts its replacement; a worker ends with status 0 only when the pool ends it."""
+    future: Future[Any]
+    task: bytes
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True, eq=False)  # a worker is itself, whatever it holds
+class _Worker:
+    """One worker process, its own pipe, and the pieces of work written to it and not yet answered
+    (the first running, a second waiting in the pipe); touched by the collector thread only."""
+
+    process: Any  # multiprocessing's forked Process
+    pipe: Connection
+    held: deque[_Piece] = field(default_factory=deque)
+
+
+class _ForkPool(Executor):
+    """`jobs` forked worker processes, each with its own duplex pipe, as an Executor (see the module docstring).
+
+    The workers are started first; then one collector thread waits (one `select.poll`, registered once)
+    on every pipe, every worker's sentinel (ready when the process ends) and a wake-up pipe that
+    `submit` (only while the collector waits) and `shutdown` write to.  The collector alone writes
+    work to the workers and reads their answers: a piece is written to an idle worker, or as the
+    second of a busy one when it is no bigger than QUEUED_BYTES (so the write cannot block while that
+    worker writes a long answer to us); an answer settles its future and frees its place.  A worker
+    that ends before it is told to fails every pending future with `WorkerLost`, naming the piece it
+    was running; the pool then starts nothing more, and its end kills the workers left."""
 
     def __init__(self, jobs: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
         import multiprocessing
 
-        self._pool = multiprocessing.get_context("fork").Pool(jobs, initializer=initializer, initargs=initargs)
-        self._pending: set[Future[Any]] = set()
+        context = multiprocessing.get_context("fork")
+        self._workers: list[_Worker] = []
+        self._queue: deque[_Piece] = deque()
         self._lock = threading.Lock()
         self._lost: WorkerLost | None = None
-        self._seen: list[Any] = list(self._pool._pool)  # type: ignore[attr-defined]  # see the docstring
-        self._stop = threading.Event()
-        self._watcher = threading.Thread(target=self._watch, name="passalive-worker-watch", daemon=True)
-        self._watcher.start()
+        self._state = "running"  # then "closing" (shutdown waits for the work) or "abandoned"
+        try:
+            for _ in range(jobs):  # all forked before the collector thread exists
+                ours, theirs = context.Pipe(duplex=True)
+                inherited = [*(w.pipe for w in self._workers), ours]  # the child closes its copies
+                process = context.Process(target=_serve, args=(theirs, inherited, initializer, initargs),
+                                          name="passalive-worker", daemon=True)
+                process.start()
+                theirs.close()
+                self._workers.append(_Worker(process, ours))
+        except BaseException:
+            self._kill()
+            self._close()
+            raise
+        self._wake_out, self._wake_in = os.pipe()
+        os.set_blocking(self._wake_in, False)  # a full wake-up pipe already wakes the collector
+        self._waiting = False  # whether the collector waits (or is about to): then new work must wake it
+        self._poll = select.poll()  # what the collector waits on, registered once
+        self._ready: dict[int, tuple[str, _Worker | None]] = {self._wake_out: ("wake", None)}
+        for worker in self._workers:
+            self._ready[worker.pipe.fileno()] = ("answer", worker)
+            self._ready[worker.process.sentinel] = ("ended", worker)
+        for fd in self._ready:
+            self._poll.register(fd, select.POLLIN)
+        self._collector = threading.Thread(target=self._collect, name="passalive-collector", daemon=True)
+        self._collector.start()
+
+    # -- the caller's side
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         future: Future[T] = Future()
         future.set_running_or_notify_cancel()
+        try:
+            task = pickle.dumps((fn, args, kwargs), pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # a function or an argument that cannot go to a worker
+            future.set_exception(error)
+            return future
         with self._lock:
+            if self._state != "running":
+                raise RuntimeError("cannot submit work to a --jobs pool that is shutting down")
             if self._lost is not None:
                 future.set_exception(self._lost)
                 return future
-            self._pending.add(future)
-        future.add_done_callback(self._forget)
-        self._pool.apply_async(fn, args, kwargs, callback=_settle(future.set_result),
-                               error_callback=_settle(future.set_exception))
+            self._queue.append(_Piece(future, task, args))
+            wake, self._waiting = self._waiting, False  # one byte wakes it; none needed while it works
+        if wake:
+            self._wake()
         return future
 
-    def _forget(self, future: Future[Any]) -> None:
-        with self._lock:
-            self._pending.discard(future)
-
-    def _watch(self) -> None:
-        """Every WATCH_SECONDS: a worker seen that has died fails the pending futures, once."""
-        while not self._stop.wait(WATCH_SECONDS):
-            for worker in list(self._pool._pool):  # type: ignore[attr-defined]  # see the class docstring
-                if worker not in self._seen:
-                    self._seen.append(worker)
-            dead = next((w for w in self._seen if w.exitcode not in (None, 0)), None)
-            if dead is not None and not self._stop.is_set():
-                self._fail(WorkerLost(f"a --jobs worker process (pid {dead.pid}) {_lost(dead.exitcode)} before "
-                                      "its work was done; the run stops (run it again, with fewer --jobs if memory "
-                                      "ran out)"))
-                return
-
-    def _fail(self, lost: WorkerLost) -> None:
-        with self._lock:
-            self._lost = lost
-            pending = list(self._pending)
-        for future in pending:
-            _settle(future.set_exception)(lost)
-
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        self._stop.set()
-        if self._lost is not None or not wait or cancel_futures:
+        if self._state == "abandoned":
+            return
+        if not wait or cancel_futures or self._broken():
             self._abandon()
             return
-        self._pool.close()
-        self._pool.join()
-        self._watcher.join()
+        with self._lock:
+            self._state = "closing"
+        self._wake()
+        try:
+            self._collector.join()  # every piece answered, or a worker lost
+            if self._broken():
+                self._abandon()
+                return
+            for worker in self._workers:
+                with contextlib.suppress(OSError):
+                    worker.pipe.send_bytes(b"")  # the end: the worker returns
+            for worker in self._workers:
+                worker.process.join(timeout=JOIN_SECONDS)
+        except BaseException:  # a signal while waiting
+            self._abandon()
+            raise
+        self._state = "abandoned"
+        self._kill()  # none left, unless one did not end in time
+        self._close()
 
     def _abandon(self) -> None:
-        """End the pool at once (a worker killed from outside, or the run stopped by an exception or a
-        signal): every worker killed, the pool's own threads (daemons) left to the process's end.
-        `Pool.terminate` cannot be used: a worker that died or was killed while writing its answer may
-        hold the lock of the answers' queue or leave half an answer in the pipe, and terminate then waits
-        for ever (CPython's pool does not recover from that; a game's whole-line answer of hundreds of
-        kilobytes made it likely on Ctrl-C)."""
-        import multiprocessing.pool
+        """End the pool at once (a worker lost, or the run stopped by an exception or a signal): every worker
+        killed, the collector (which then finds every pipe ended) joined, every pipe closed, and the futures
+        still pending cancelled.  No worker is ever started again."""
+        with self._lock:
+            self._state = "abandoned"
+        self._kill()
+        self._wake()
+        self._collector.join(timeout=JOIN_SECONDS)
+        if self._collector.is_alive():  # pragma: no cover - it only waits on pipes that have all ended
+            return
+        self._fail(CancelledError())
+        self._close()
 
-        pool = self._pool
-        pool._worker_handler._state = multiprocessing.pool.TERMINATE  # type: ignore[attr-defined]  # no replacements
-        pool._worker_handler.join(timeout=1)  # type: ignore[attr-defined]
-        pool._terminate.cancel()  # type: ignore[attr-defined]  # nor a terminate at the interpreter's exit
-        workers = {*self._seen, *pool._pool}  # type: ignore[attr-defined]
-        for worker in workers:
-            if worker.exitcode is None:
-                worker.kill()
-        for worker in workers:
-            worker.join(timeout=5)
-        self._watcher.join()
+    def _broken(self) -> bool:
+        """Whether a worker was lost (set by the collector thread)."""
+        return self._lost is not None
+
+    def _wake(self) -> None:
+        """Make the collector look again (new work, or the pool's end)."""
+        with contextlib.suppress(OSError):
+            os.write(self._wake_in, b"w")
+
+    def _kill(self) -> None:
+        """SIGKILL to every worker still running, and wait for each (bounded)."""
+        for worker in self._workers:
+            worker.process.kill()  # nothing when it has already been waited for
+        for worker in self._workers:
+            worker.process.join(timeout=JOIN_SECONDS)
+
+    def _close(self) -> None:
+        """Release the pipes and the ended processes' handles (once the collector no longer waits on them)."""
+        for worker in self._workers:
+            worker.pipe.close()
+            if worker.process.exitcode is not None:
+                worker.process.close()
+        for end in ("_wake_out", "_wake_in"):
+            if hasattr(self, end):
+                os.close(getattr(self, end))
+                delattr(self, end)
+
+    # -- the collector thread
+
+    def _collect(self) -> None:
+        """The collector thread's life: steps until the pool ends or loses a worker."""
+        try:
+            while self._step():
+                pass
+        except BaseException as error:  # pragma: no cover - a bug here must not leave the caller waiting
+            self._fail(error)
+
+    def _step(self) -> bool:
+        """Write the work that fits, wait for something to happen, and take it in; False when done."""
+        sends: list[tuple[_Worker, bytes]] = []
+        with self._lock:
+            if self._state == "abandoned" or self._lost is not None:
+                return False
+            for place in range(IN_FLIGHT):  # every idle worker first, then a next piece for each busy one
+                for worker in self._workers:
+                    if not self._queue:
+                        break
+                    fits = place == 0 or len(self._queue[0].task) <= QUEUED_BYTES
+                    if len(worker.held) == place and fits:
+                        piece = self._queue.popleft()
+                        worker.held.append(piece)
+                        sends.append((worker, piece.task))
+            if self._state == "closing" and not self._queue and not any(w.held for w in self._workers):
+                return False
+            self._waiting = True
+        for worker, task in sends:
+            with contextlib.suppress(OSError):  # a worker that died: its sentinel says so below
+                worker.pipe.send_bytes(task)
+        events = {self._ready[fd] for fd, _ in self._poll.poll()}  # POLLIN, or POLLHUP: a pipe's end
+        self._waiting = False
+        if ("wake", None) in events:
+            os.read(self._wake_out, 4096)
+        ended = [w for kind, w in events if kind == "answer" and w is not None and not self._answer(w)]  # answers first
+        ended += [w for kind, w in events if kind == "ended" and w is not None and w not in ended]
+        if ended:
+            self._lose(ended[0])
+            return False
+        return True
+
+    def _answer(self, worker: _Worker) -> bool:
+        """Take in a worker's answer to its first piece of work: the result or the exception it raised.
+        False when the pipe has ended instead: the worker died (perhaps in the middle of its answer)."""
+        try:
+            answer = worker.pipe.recv_bytes()
+        except (EOFError, OSError):
+            return False
+        future = worker.held.popleft().future
+        try:
+            ok, value = pickle.loads(answer)
+        except Exception as error:  # an exception whose class cannot be rebuilt from its arguments, say
+            ok, value = False, pickle.UnpicklingError(f"the answer of a --jobs worker cannot be read back: "
+                                                      f"{type(error).__name__}: {error}")
+        (_settle(future.set_result) if ok else _settle(future.set_exception))(value)
+        return True
+
+    def _lose(self, worker: _Worker) -> None:
+        """A worker ended that was not told to: every pending piece of work fails with `WorkerLost`."""
+        worker.process.join(timeout=JOIN_SECONDS)  # its sentinel is ready a moment before it can be waited for
+        code = worker.process.exitcode
+        self._fail(WorkerLost(f"a --jobs worker process (pid {worker.process.pid}) {_lost(code)} before its work was "
+                              "done; the run stops (run it again, with fewer --jobs if memory ran out)",
+                              work=worker.held[0].args if worker.held else None))
+
+    def _fail(self, error: BaseException) -> None:
+        """Settle every pending future with `error` (a `WorkerLost` also fails what is submitted later)."""
+        with self._lock:
+            if isinstance(error, WorkerLost) and self._lost is None:
+                self._lost = error
+            pending = [piece.future for piece in self._queue]
+            self._queue.clear()
+            for worker in self._workers:
+                pending.extend(piece.future for piece in worker.held)
+                worker.held.clear()
+        for future in pending:
+            _settle(future.set_exception)(error)
+
+
+def _serve(pipe: Connection, inherited: list[Connection], initializer: Callable[..., object] | None,
+           initargs: tuple[Any, ...]) -> None:
+    """A worker's life: `initializer(*initargs)`, then each piece of work read from the pipe is run and
+    its answer written back -- `(True, result)` or `(False, the exception)` -- until an empty message or
+    the pipe's end.  An answer that cannot be pickled is sent as a `PicklingError` that says so."""
+    for other in inherited:
+        other.close()
+    if initializer is not None:
+        initializer(*initargs)
+    while True:
+        try:
+            task = pipe.recv_bytes()
+        except (EOFError, OSError):
+            return
+        if not task:
+            return
+        fn: object = None
+        try:
+            fn, args, kwargs = pickle.loads(task)
+            answer: tuple[bool, Any] = (True, fn(*args, **kwargs))  # type: ignore[operator]
+        except BaseException as error:  # the work's own exception, raised where the caller takes the result
+            answer = (False, error)
+        try:
+            pipe.send_bytes(_pickled(answer, fn))
+        except OSError:  # the parent is gone
+            return
+
+
+def _pickled(answer: tuple[bool, Any], fn: object) -> bytes:
+    """An answer as bytes; one that cannot be pickled becomes a `PicklingError` naming what failed."""
+    try:
+        return pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+    except Exception as error:
+        what = "result" if answer[0] else f"exception ({type(answer[1]).__name__}: {answer[1]})"
+        name = getattr(fn, "__qualname__", None) or getattr(getattr(fn, "func", None), "__qualname__", repr(fn))
+        failure = pickle.PicklingError(f"the {what} of {name} in a --jobs worker cannot be sent back: "
+                                       f"{type(error).__name__}: {error}")
+        return pickle.dumps((False, failure), pickle.HIGHEST_PROTOCOL)
 
 
 def _settle(setter: Callable[[Any], None]) -> Callable[[Any], None]:
-    """A future's `set_result`/`set_exception` that does nothing when the future is already done
-    (a piece of work answered after the watcher failed it, or the reverse)."""
-    from concurrent.futures import InvalidStateError
+    """A future's `set_result`/`set_exception` that does nothing when the future is already done."""
 
     def settle(value: Any) -> None:
         with contextlib.suppress(InvalidStateError):
