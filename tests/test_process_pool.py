@@ -217,3 +217,11 @@ def test_a_lost_worker_names_the_piece_of_work_it_held() -> None:
         with workers.processes(2) as lanes:
             list(workers.ordered(lanes, _killed_at_three, range(8)))
     assert lost.value.work == (3,)
+
+
+def test_how_a_worker_ended_is_said_in_words() -> None:
+    from passalive.tools.workers import _lost
+
+    assert _lost(-9) == "was killed by SIGKILL"
+    assert _lost(3) == "ended with exit status 3"
+    assert _lost(None) == "closed its pipe"  # not reaped yet: the pipe's end is what is known

@@ -122,8 +122,11 @@ class WorkerLost(PassaliveError):
 
 
 def _lost(exitcode: int | None) -> str:
-    """How a worker ended, in words: `killed by SIGKILL`, or its exit status."""
-    if exitcode is not None and exitcode < 0:
+    """How a worker ended, in words: `killed by SIGKILL`, its exit status, or that its pipe closed (a worker
+    not yet reaped: its end is known from its pipe, not from its status)."""
+    if exitcode is None:
+        return "closed its pipe"
+    if exitcode < 0:
         try:
             return f"was killed by {signal.Signals(-exitcode).name}"
         except ValueError:
