@@ -1,6 +1,6 @@
 """How big an exhaustive `explore` search is before it is run: classes and CPU, from a sample of its units.
 
-    .venv/bin/python bench/size_exhaustive.py 4x5 --units 48 --sample 60 --compare knechtel truth
+    .venv/bin/python bench/size_exhaustive.py 4x5 --units 48 --sample 60 --compare knechtel truth [--benson-complete]
 
 Draws `--units` of the board's units at random (seeded), enumerates each whole (the number of
 classes it holds), decides `--sample` of its positions with the comparison (CPU per position),
@@ -30,6 +30,8 @@ def main() -> None:
     parser.add_argument("--compare", nargs=2, default=("knechtel", "truth"), metavar=("A", "B"))
     parser.add_argument("--budget", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--benson-complete", action="store_true",
+                        help="truth without suicide by Benson's theorem and its converse, as explore --benson-complete")
     args = parser.parse_args()
     groups = exhaustive_groups(args.board)
     every = _exhaustive(args.board)
@@ -44,7 +46,7 @@ def main() -> None:
         sample = rng.sample(positions, min(args.sample, len(positions)))
         started = time.process_time()
         for position in sample:
-            compare(Evaluator(grid, position, {}, TruthOptions(args.budget)), comparison)
+            compare(Evaluator(grid, position, {}, TruthOptions(args.budget, benson_complete=args.benson_complete)), comparison)
         costs.append((time.process_time() - started) / max(len(sample), 1))
     mean, spread = statistics.mean(counts), statistics.stdev(counts)
     half = 1.96 * spread / len(counts) ** 0.5 * len(groups)
