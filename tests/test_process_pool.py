@@ -220,8 +220,8 @@ def test_a_lost_worker_names_the_piece_of_work_it_held() -> None:
 
 
 def test_how_a_worker_ended_is_said_in_words() -> None:
-    from passalive.tools.workers import _lost
+    from passalive.tools.workers import how_ended
 
-    assert _lost(-9) == "was killed by SIGKILL"
-    assert _lost(3) == "ended with exit status 3"
-    assert _lost(None) == "closed its pipe"  # not reaped yet: the pipe's end is what is known
+    assert how_ended(-9) == "was killed by SIGKILL"
+    assert how_ended(3) == "ended with exit status 3"
+    assert how_ended(None) == "closed its pipe"  # not reaped yet: the pipe's end is what is known

@@ -7,12 +7,15 @@ process, as a program in another language would.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -293,3 +296,40 @@ def test_a_rectangular_map_runs_row_by_row_from_the_top_left() -> None:
 def test_katagos_rules_set_the_replay_and_the_count(rules: object, suicide: Suicide, counting: str, komi: float) -> None:
     query = parse_query({"id": "r", "boardXSize": 9, "boardYSize": 9, "moves": [], "rules": rules})
     assert (query.suicide, query.pass_alive_suicide, query.counting, query.komi) == (suicide, suicide, counting, komi)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for the workers")
+def test_an_engine_worker_killed_from_outside_stops_the_engine_with_one_error_line() -> None:
+    # a worker killed while it holds the output's lock used to leave the other waiting on it, and the
+    # engine ended with exit status 1 and nothing said
+    from processes import children, running
+    from test_engine_kernel import game_query
+
+    query = game_query(Path(__file__).parent / "data" / "games" / "gnugo" / "gnugo-19x19-level1-seed1.sgf")
+    assert query is not None
+    data = b"".join((json.dumps({**query, "id": f"q{i}"}) + "\n").encode() for i in range(300))
+    process = subprocess.Popen([sys.executable, "-c", "from passalive.cli import main; main()", "engine", "--jobs", "2"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+
+    def feed() -> None:
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.write(data)
+            process.stdin.close()
+
+    threading.Thread(target=feed, daemon=True).start()
+    assert process.stdout.readline()  # answering
+    workers = children(process.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        _, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise AssertionError("the engine did not stop within 60 s") from None
+    assert process.returncode == 2
+    assert err.decode().splitlines() == [
+        f"error: a --jobs worker process (pid {workers[0]}) was killed by SIGKILL while answering; the answers of the "
+        "queries it held are lost and the engine stops (run it again, with fewer --jobs if memory ran out)"
+    ]
+    assert not any(running(worker) for worker in workers)

@@ -10,7 +10,9 @@ whole query at a time and writing its lines under one lock, so the answers
 of one query stay in turn order while those of different queries may
 interleave.  At most N x `ENGINE_QUERIES_PER_JOB` lines wait for a worker:
 the reader stops reading until one is done, so memory stays bounded however
-fast queries arrive.  With one job (the default) the command answers each
+fast queries arrive.  A worker killed from outside (SIGKILL, the out-of-memory
+killer) stops the engine with one error line and exit status 2: the answers
+of the queries it held are lost.  With one job (the default) the command answers each
 line before it reads the next, with no process or pipe in between (as
 with any N when standard output has no file descriptor the workers could
 share: a stream captured by a test runner).
@@ -100,6 +102,8 @@ def _worker(queue: Any, lock: Any, slots: Any, fd: int) -> None:
 
 def serve_parallel(stdin: IO[bytes], stdout: IO[bytes], jobs: int) -> None:
     """Answer every line of `stdin` with `jobs` worker processes writing to `stdout` (see the module docstring)."""
+    from multiprocessing.connection import wait
+
     stdout.flush()
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else multiprocessing.get_context("spawn")
     queue = context.Queue()
@@ -114,19 +118,36 @@ def serve_parallel(stdin: IO[bytes], stdout: IO[bytes], jobs: int) -> None:
             if line is not None and not line.strip():
                 continue
             while not slots.acquire(timeout=0.5):
-                if not all(worker.is_alive() for worker in workers):
-                    raise BrokenPipeError("a worker of passalive engine stopped (its output was closed)")
+                _check(workers)
             queue.put(line)
         for _ in workers:
             queue.put(False)
-        for worker in workers:
-            worker.join()
+        running = list(workers)
+        while running:  # not join(): a worker killed holding the output's lock would leave the others waiting on it
+            wait([worker.sentinel for worker in running], timeout=0.5)
+            _check(workers)
+            running = [worker for worker in running if worker.is_alive()]
     finally:
         for worker in workers:
             if worker.is_alive():
                 worker.terminate()
-    if any(worker.exitcode for worker in workers):
-        raise BrokenPipeError("a worker of passalive engine could not write its answers")
+
+
+def _check(workers: list[Any]) -> None:
+    """Raise for a worker that has ended badly: BrokenPipeError for one that could not write its answers
+    (the output was closed: a silent end, as for any command whose reader went away), WorkerLost for
+    one killed from outside or ended otherwise (one error line, exit status 2)."""
+    for worker in workers:
+        code = worker.exitcode
+        if code is None or code == 0:
+            continue
+        if code == 1:  # _worker's end when its writes fail
+            raise BrokenPipeError("a worker of passalive engine could not write its answers")
+        from passalive.tools.workers import WorkerLost, how_ended
+
+        raise WorkerLost(f"a --jobs worker process (pid {worker.pid}) {how_ended(code)} while answering; the "
+                         "answers of the queries it held are lost and the engine stops (run it again, with fewer "
+                         "--jobs if memory ran out)")
 
 
 def _has_descriptor(stream: IO[bytes]) -> bool:

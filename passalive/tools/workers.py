@@ -121,7 +121,7 @@ class WorkerLost(PassaliveError):
         self.work = work
 
 
-def _lost(exitcode: int | None) -> str:
+def how_ended(exitcode: int | None) -> str:
     """How a worker ended, in words: `killed by SIGKILL`, its exit status, or that its pipe closed (a worker
     not yet reaped: its end is known from its pipe, not from its status)."""
     if exitcode is None:
@@ -351,7 +351,7 @@ class _ForkPool(Executor):
         """A worker ended that was not told to: every pending piece of work fails with `WorkerLost`."""
         worker.process.join(timeout=JOIN_SECONDS)  # its sentinel is ready a moment before it can be waited for
         code = worker.process.exitcode
-        self._fail(WorkerLost(f"a --jobs worker process (pid {worker.process.pid}) {_lost(code)} before its work was "
+        self._fail(WorkerLost(f"a --jobs worker process (pid {worker.process.pid}) {how_ended(code)} before its work was "
                               "done; the run stops (run it again, with fewer --jobs if memory ran out)",
                               work=worker.held[0].args if worker.held else None))
 
