@@ -53,7 +53,7 @@ typedef short pa_index; /* a cell, chain, region or edge */
 typedef int pa_index;
 #endif
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__) /* nvcc, or NVRTC (CuPy) */
 #define PA_FUNCTION __device__ static
 #else
 #define PA_FUNCTION static
@@ -229,7 +229,7 @@ PA_FUNCTION void pa_problem(long long t, long long n, const unsigned char *black
     pa_solve(w, t < n ? b : wh, t < n ? wh : b, all_points, alive + t * PA_POINTS, territory + t * PA_POINTS);
 }
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__) /* nvcc, or NVRTC (CuPy) */
 extern "C" __global__ void pa_cast_out_batch(const unsigned char *black, const unsigned char *white, long long n,
                                              int all_points, unsigned char *alive, unsigned char *territory) {
     long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
