@@ -804,9 +804,24 @@ static int play_move(Replay *r, int stride, int cell, uint8_t c, int rule, long 
 
 /* The start of a replay (game_lines, query_answers): `w` for a width x height board, loaded with the setup
    `black` and `white`; `r`'s arrays and the names' UTF-8 table (read once for the whole line) in one block
-   (*block, to free with w->block, also on failure); r->board the setup.  Returns 0, 1 when a setup chain has
-   no liberty (the general path reports it, or takes it with --allow-illegal), -1 on a Python error. */
+   (*block, for the caller to free with w->block); r->board the setup.  Returns 0; else, with both blocks
+   freed, 1 when a setup chain has no liberty (the general path reports it, or takes it with --allow-illegal)
+   or -1 on a Python error. */
+static int replay_setup(Work *w, Replay *r, Names *names, void **block, int width, int height, PyObject *black,
+                        PyObject *white, PyObject *name_tuple);
+
 static int replay_start(Work *w, Replay *r, Names *names, void **block, int width, int height, PyObject *black,
+                        PyObject *white, PyObject *name_tuple) {
+    int started = replay_setup(w, r, names, block, width, height, black, white, name_tuple);
+    if (started != 0) {
+        PyMem_Free(*block);
+        PyMem_Free(w->block);
+        *block = w->block = NULL;
+    }
+    return started;
+}
+
+static int replay_setup(Work *w, Replay *r, Names *names, void **block, int width, int height, PyObject *black,
                         PyObject *white, PyObject *name_tuple) {
     *block = NULL;
     w->block = NULL;
@@ -968,13 +983,10 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
     PyObject *result = NULL;
     Text text = {NULL, 0, 0};
     int started = replay_start(&w, &r, &names, &block, (int)size, (int)size, args[1], args[2], name_tuple);
-    if (started != 0) {
-        PyMem_Free(block);
-        PyMem_Free(w.block);
-        if (started < 0)
-            return NULL;
+    if (started < 0)
+        return NULL;
+    if (started > 0)
         Py_RETURN_NONE; /* the general path words what was wrong */
-    }
     const int ncells = w.ncells;
     long prisoners[2] = {0, 0}, passes = 0, move = 0;
     int ko = -1;
@@ -1086,13 +1098,10 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
     PyObject *result = NULL, *bodies = NULL;
     Text text = {NULL, 0, 0};
     int started = replay_start(&w, &r, &names, &block, (int)width, (int)height, args[2], args[3], name_tuple);
-    if (started != 0) {
-        PyMem_Free(block);
-        PyMem_Free(w.block);
-        if (started < 0)
-            return NULL;
-        Py_RETURN_NONE;
-    }
+    if (started < 0)
+        return NULL;
+    if (started > 0)
+        Py_RETURN_NONE; /* the general path words what was wrong */
     const int ncells = w.ncells;
     if ((bodies = PyTuple_New(answers)) == NULL)
         goto done;

@@ -265,6 +265,16 @@ static int read_mask(PyObject *v, mask *out) {
     return 0;
 }
 
+/* Append `m` to the list `out` as a Python int; -1 on a Python error. */
+static int append_mask(PyObject *out, mask m) {
+    PyObject *v = PyLong_FromUnsignedLong(m);
+    if (!v)
+        return -1;
+    int appended = PyList_Append(out, v);
+    Py_DECREF(v);
+    return appended;
+}
+
 static PyObject *c_chunks(PyObject *self, PyObject *args) {
     (void)self;
     int w, h;
@@ -277,14 +287,9 @@ static PyObject *c_chunks(PyObject *self, PyObject *args) {
         int smallest = 1;
         for (int s = 1; s < g.nsym && smallest; s++)
             if (image(&g, s, b) < b) smallest = 0;
-        if (smallest) {
-            PyObject *v = PyLong_FromUnsignedLong(b);
-            if (!v || PyList_Append(out, v) < 0) {
-                Py_XDECREF(v);
-                Py_DECREF(out);
-                return NULL;
-            }
-            Py_DECREF(v);
+        if (smallest && append_mask(out, b) < 0) {
+            Py_DECREF(out);
+            return NULL;
         }
         if (b == g.full) break;
     }
@@ -304,13 +309,10 @@ static PyObject *c_positions(PyObject *self, PyObject *args) {
     mask white;
     whites_start(&it, &g, black);
     while (whites_next(&it, &white)) {
-        PyObject *v = PyLong_FromUnsignedLong(white);
-        if (!v || PyList_Append(out, v) < 0) {
-            Py_XDECREF(v);
+        if (append_mask(out, white) < 0) {
             Py_DECREF(out);
             return NULL;
         }
-        Py_DECREF(v);
     }
     return out;
 }
