@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
-from array import array
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -361,7 +359,7 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
     gives None where the slow path would word a warning or an error (a chain without liberties in the
     root's setup, a move on an occupied point, a suicide the rules forbid, a ko retaken at once).  The
     same bytes come out either way (tests/test_whole_game.py)."""
-    from passalive.definitions.kernel import RULE_CODES, native
+    from passalive.definitions.kernel import RULE_CODES, move_codes, native
     from passalive.go.bitboard import padded_bits
 
     compiled = native()
@@ -378,16 +376,8 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
         return None  # the node by node path says it
     if chosen is None or chosen.name not in FAST_VARIANTS:
         return None
-    codes = array("H")
-    for step in game.steps:
-        if step.node and (step.black or step.white or step.empty):
-            return None  # setup in mid-game: checked and replayed node by node
-        if step.colour is None:
-            codes.append(0)
-        else:
-            codes.append((0x4000 if step.colour is Colour.BLACK else 0x8000) | (0x3FFF if step.point is None else step.point))
-    if sys.byteorder == "big":
-        codes.byteswap()
+    if any(step.node and (step.black or step.white or step.empty) for step in game.steps):
+        return None  # setup in mid-game: checked and replayed node by node
     size = info.size
     padded = padded_bits(size, size)
     root = game.steps[0]
@@ -403,7 +393,8 @@ def whole_game(settings: _Settings, file: str, game: Game) -> tuple[Any, int] | 
         "engine": "direct", "territory_convention": settings.territory,
     })[1:-2] + ","
     text = compiled.game_lines(
-        size, sum(padded[p] for p in root.black), sum(padded[p] for p in root.white), codes.tobytes(),
+        size, sum(padded[p] for p in root.black), sum(padded[p] for p in root.white),
+        move_codes(None if step.colour is None else (step.colour, step.point) for step in game.steps),
         RULE_CODES[info.suicide], chosen.all_points, rule is not Suicide.ILLEGAL, game_name_table(size).quoted,
         head, middle, title, tail,
     )

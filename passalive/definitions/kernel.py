@@ -17,8 +17,12 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
+from array import array
+from collections.abc import Iterable
 from typing import Protocol, overload
 
+from passalive.go.board import Colour
 from passalive.go.suicide import Suicide
 
 
@@ -55,6 +59,19 @@ class Kernel(Protocol):
 
 RULE_CODES = {Suicide.ILLEGAL: 0, Suicide.MULTI: 1, Suicide.ALL: 2}
 """The compiled kernel's codes of the suicide rules of a replay (`game_lines`, `query_answers`)."""
+
+
+def move_codes(moves: Iterable[tuple[Colour, int | None] | None]) -> bytes:
+    """A replay's moves as `game_lines` and `query_answers` read them: two bytes each, little-endian,
+    0x4000 | point for black's, 0x8000 | point for white's, 0x3fff as the point of a pass, 0 for a
+    node without a move (None)."""
+    codes = array("H", [
+        0 if move is None else (0x4000 if move[0] is Colour.BLACK else 0x8000) | (0x3FFF if move[1] is None else move[1])
+        for move in moves
+    ])
+    if sys.byteorder == "big":
+        codes.byteswap()
+    return codes.tobytes()
 
 
 ENV = "PASSALIVE_KERNEL"

@@ -29,9 +29,7 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 import time
-from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -141,7 +139,7 @@ def kernel_answers(query: Query) -> list[str] | None:
 
     The lines are `answers`' bytes but for `timeMs`: the turns are computed together, and each answer's
     `timeMs` is its share of the call (tests/test_query_engine.py compares the rest)."""
-    from passalive.definitions.kernel import RULE_CODES, native
+    from passalive.definitions.kernel import RULE_CODES, move_codes, native
     from passalive.go.bitboard import padded_bits
     from passalive.tools.summary import FAST_VARIANTS, fast_variant, quoted_names
 
@@ -155,17 +153,12 @@ def kernel_answers(query: Query) -> list[str] | None:
     padded = padded_bits(width, height)
     black = sum(padded[spot] for colour, spot in query.initial if colour is Colour.BLACK)
     white = sum(padded[spot] for colour, spot in query.initial if colour is Colour.WHITE)
-    codes = array("H", [
-        (0x4000 if colour is Colour.BLACK else 0x8000) | (0x3FFF if point is None else point) for colour, point in query.moves
-    ])
-    if sys.byteorder == "big":
-        codes.byteswap()
     wanted = bytearray(len(query.moves) + 1)
     for turn in query.turns:
         wanted[turn] = 1
     started = time.perf_counter()
     bodies = compiled.query_answers(
-        width, height, black, white, codes.tobytes(), RULE_CODES[query.suicide], chosen.all_points,
+        width, height, black, white, move_codes(query.moves), RULE_CODES[query.suicide], chosen.all_points,
         query.pass_alive_suicide is not Suicide.ILLEGAL, quoted_names(width, height), bytes(wanted),
     )
     if bodies is None:
