@@ -35,6 +35,10 @@ from passalive.tools.engine.protocol import respond, too_long_line
 _CHUNK = 1 << 16
 """A worker writes its answers in pieces of about this many bytes (whole lines)."""
 
+_OUTPUT_CLOSED = 3
+"""A `--jobs` worker's exit status when it cannot write its answers (the reader went away): not 1, which
+Python gives a process that ended by an exception."""
+
 
 def read_lines(stream: IO[bytes], limit: int = MAX_ENGINE_LINE_BYTES) -> Iterator[bytes | None]:
     """The lines of a stream (None for a line longer than `limit`, which is read to its end and dropped)."""
@@ -97,7 +101,7 @@ def _worker(queue: Any, lock: Any, slots: Any, fd: int) -> None:
                     _write_all(fd, b"".join(pending))
             slots.release()
     except (BrokenPipeError, OSError):
-        os._exit(1)
+        os._exit(_OUTPUT_CLOSED)
 
 
 def serve_parallel(stdin: IO[bytes], stdout: IO[bytes], jobs: int) -> None:
@@ -141,7 +145,7 @@ def _check(workers: list[Any]) -> None:
         code = worker.exitcode
         if code is None or code == 0:
             continue
-        if code == 1:  # _worker's end when its writes fail
+        if code == _OUTPUT_CLOSED:
             raise BrokenPipeError("a worker of passalive engine could not write its answers")
         from passalive.tools.workers import WorkerLost, how_ended
 
