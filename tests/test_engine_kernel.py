@@ -21,6 +21,7 @@ import passalive.tools.summary as summary_module
 from passalive.definitions import kernel
 from passalive.errors import PassaliveError
 from passalive.go.board import Colour, grid_adjacency
+from passalive.go.coords import Frame
 from passalive.go.play import play
 from passalive.go.suicide import Suicide
 from passalive.grammar.sgf import read_game_file
@@ -33,7 +34,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZabcdefghjklmnopqrstuvwxyz"
 TIME = re.compile(r',"timeMs":[0-9.]+\}$')
 
 
@@ -67,8 +67,9 @@ def both(query: dict[str, Any]) -> tuple[list[str], list[str], bool]:
     return fast, general(line), taken[0]
 
 
-def name(x: int, y: int, height: int) -> str:
-    return f"{LETTERS[x]}{height - y}"
+def name(point: int, width: int, height: int) -> str:
+    """A point's name, as the engine reads it (passalive's own names of a full board: GTP up to 25 columns)."""
+    return Frame.full_board(height).name(point % width, point // width, width)
 
 
 def game_query(path: Path) -> dict[str, Any] | None:
@@ -82,9 +83,9 @@ def game_query(path: Path) -> dict[str, Any] | None:
     if any(step.node and (step.black or step.white or step.empty) for step in game.steps):
         return None
     root = game.steps[0]
-    initial = [["B", name(p % size, p // size, size)] for p in sorted(root.black)]
-    initial += [["W", name(p % size, p // size, size)] for p in sorted(root.white)]
-    moves = [["B" if step.colour is Colour.BLACK else "W", "pass" if step.point is None else name(step.point % size, step.point // size, size)]
+    initial = [["B", name(p, size, size)] for p in sorted(root.black)]
+    initial += [["W", name(p, size, size)] for p in sorted(root.white)]
+    moves = [["B" if step.colour is Colour.BLACK else "W", "pass" if step.point is None else name(step.point, size, size)]
              for step in game.steps if step.colour is not None]
     return {"id": path.name, "boardXSize": size, "boardYSize": size, "rules": "chinese", "initialStones": initial,
             "moves": moves, "analyzeTurns": list(range(len(moves) + 1))}
@@ -136,7 +137,7 @@ def random_query(rng: random.Random) -> dict[str, Any]:
             if play(colours, adjacency, point, colour, Colour.EMPTY, rule) is None:  # a suicide the rule forbids
                 moves.append([colour.value[0].upper(), "pass"])
             else:
-                moves.append([colour.value[0].upper(), name(point % width, point // width, height)])
+                moves.append([colour.value[0].upper(), name(point, width, height)])
         colour = colour.opponent
     turns = sorted(rng.sample(range(len(moves) + 1), k=min(len(moves) + 1, rng.randint(1, 12))))
     query: dict[str, Any] = {"id": f"r{rng.random():.6f}", "boardXSize": width, "boardYSize": height, "rules": rules,
