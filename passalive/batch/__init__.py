@@ -75,25 +75,32 @@ def analyse(black: Array, white: Array, suicide: Suicide | str = "no", method: s
     if n == 0:
         return BatchAnalysis(black, white, black, white)  # no position: empty answers of the right shape
     all_points = rule is not Suicide.ILLEGAL
-    why_not = None if method == "array" else fused.unusable(black)
-    if method == "fused" and why_not is not None:
-        raise UsageError(f"the fused kernel cannot take this batch: {why_not}")
-    answers = None
-    if method != "array" and why_not is None:
-        try:
-            answers = fused.cast_out(xp, black, white, all_points)
-        except fused.NotCompiled as error:
-            if method == "fused":
-                raise UsageError(f"the fused kernel cannot take this batch: {error}") from error
-            warnings.warn(f"passalive.batch: {error}; the array program runs instead", RuntimeWarning, stacklevel=2)
-    if answers is not None:
-        alive, territory = answers
-    else:
+    answers = None if method == "array" else _fused(xp, black, white, all_points, method)
+    if answers is None:
         own = xp.concat([black, white], axis=0)
         opponent = xp.concat([white, black], axis=0)
         verdicts = cast_out(xp, own, opponent, all_points=all_points)
-        alive, territory = verdicts.alive, verdicts.territory
+        answers = verdicts.alive, verdicts.territory
+    alive, territory = answers
     return BatchAnalysis(alive[:n, ...], alive[n:, ...], territory[:n, ...], territory[n:, ...])
+
+
+def _fused(xp: object, black: Array, white: Array, all_points: bool, method: str) -> tuple[Array, Array] | None:
+    """The fused kernel's answers (`fused.cast_out`), or None where the array program answers instead
+    (`auto`: the kernel cannot take the batch, or CuPy cannot compile it, which is warned); `fused` where
+    the kernel cannot answer is a UsageError that says why."""
+    why_not = fused.unusable(black)
+    if why_not is None:
+        try:
+            return fused.cast_out(xp, black, white, all_points)
+        except fused.NotCompiled as error:
+            if method == "fused":
+                raise UsageError(f"the fused kernel cannot take this batch: {error}") from error
+            warnings.warn(f"passalive.batch: {error}; the array program runs instead", RuntimeWarning, stacklevel=3)
+            return None
+    if method == "fused":
+        raise UsageError(f"the fused kernel cannot take this batch: {why_not}")
+    return None
 
 
 def pass_alive(black: Array, white: Array, suicide: Suicide | str = "no", method: str = "auto") -> tuple[Array, Array]:
