@@ -13,8 +13,9 @@ the end of the game), prints
 * the direct code's positions/s (`passalive.definitions.direct.casting_out`,
   both colours, one position at a time, the board built from its masks);
 * the batched kernel's positions/s for each backend and method asked for
-  (`--method`: the array program, and the fused CUDA kernel where the
-  backend's arrays are on an NVIDIA GPU and CuPy is installed), on `--n`
+  (`--method`: the array program, and the fused kernel: its C build for
+  arrays on the CPU, its CUDA build where the backend's arrays are on an
+  NVIDIA GPU and CuPy is installed), on `--n`
   positions (the distinct ones repeated; default two batches on the CPU,
   1,000,000 on a GPU) in batches of `--batch-size` (default 1,024 on the
   CPU, 131,072 on a GPU: by the device each backend runs on, CuPy's always
@@ -249,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch-size", type=int, default=0,
                         help="positions per call (default: 1024 for a backend on the cpu, 131072 on a GPU)")
     parser.add_argument("--method", default="array,fused",
-                        help="array (the array program), fused (the CUDA kernel: a GPU and CuPy), comma-separated")
+                        help="array (the array program), fused (the fused kernel: its C build on the CPU, "
+                        "CUDA on a GPU with CuPy), comma-separated")
     parser.add_argument("--sizes", default="9,13,19", help="board sizes, comma-separated")
     parser.add_argument("--suicide", default="no", choices=["no", "multi"], help="the suicide rule")
     parser.add_argument("--seed", type=int, default=1, help="random positions' seed (--save-positions)")

@@ -2,10 +2,13 @@
 
 Each test puts boards in as `[N, H, W]` boolean arrays and compares, board
 by board, the pass-alive stones and the (healthy) territory of both colours
-with `passalive.analyse` (casting-out, or the suicide variant), on numpy, on
+with `passalive.analyse` (casting-out, or the suicide variant).  The array
+program (`method="array"`) is compared here, on numpy, on
 `array_api_strict` (which refuses anything outside the array API standard:
 the proof that the kernel is written against the standard only) and on
-PyTorch's CPU tensors where torch is installed.
+PyTorch's CPU tensors where torch is installed.  The fused kernel (`method="fused"`,
+the default on the CPU where its C build is installed) is compared in
+test_batch_fused.py.
 """
 
 from __future__ import annotations
@@ -78,7 +81,7 @@ def direct_answers(board: Board, suicide: str) -> list[frozenset[int]]:
 
 def assert_equal_to_direct(boards: Sequence[Board], suicide: str, convert: Convert = lambda a: a) -> None:
     black, white = arrays(boards)
-    result = batch.analyse(convert(black), convert(white), suicide)
+    result = batch.analyse(convert(black), convert(white), suicide, method="array")
     for i, board in enumerate(boards):
         assert answers(result, i) == direct_answers(board, suicide), f"board {i} (suicide {suicide}):\n{board}"
 

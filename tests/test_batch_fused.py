@@ -1,14 +1,17 @@
-"""The fused CUDA kernel (`passalive/batch/fused.cu`) gives the direct code's answers.
+"""The fused kernel (`passalive/batch/fused.cu`) gives the direct code's answers.
 
-The kernel's one source is compiled here twice:
+The kernel's one source is built here three ways:
 
-* as C++ for the CPU (its host entry point runs the GPU threads' work one
-  after another), and its answers compared, position by position, with
-  `passalive.analyse` and with the array program, at every size and under
-  both suicide rules: the same file that CuPy compiles for the GPU;
+* as the GPU builds it, its shape fixed at compile time, but by g++ for the
+  CPU (its host entry point runs the GPU threads' work one after another);
+* as `passalive.batch._host`, the C extension that `method="fused"` runs on
+  CPU arrays (the shape given at run time), through `batch.analyse`;
 * by nvcc for an NVIDIA GPU (sm_90, an H100/H200), which only shows that it
   compiles there: no GPU runs it in this suite.  Where a GPU and CuPy are
   present, `batch.analyse(..., method="fused")` is compared on the GPU too.
+
+The first two are compared, position by position, with `passalive.analyse`
+at every size and under both suicide rules.
 
 `fused.py`'s launch (DLPack in and out, the kernel's arguments, the grid)
 runs here through a stand-in for CuPy that calls the CPU build.
@@ -23,6 +26,7 @@ import contextlib
 import ctypes
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -33,10 +37,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from array_api_compat import array_namespace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import board_from_text, end_of_game_positions, random_position
-from test_batch import _corpus_boards, arrays, direct_answers
+from test_batch import LIBRARIES, Convert, _corpus_boards, arrays, direct_answers
 
 from passalive import batch
 from passalive.batch import fused
@@ -46,13 +51,18 @@ from passalive.go.board import Board
 Host = Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any], bool], tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]
 
 
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
 @pytest.fixture(scope="module")
-def host(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int, int], Host]:
-    """The kernel compiled for the CPU, one library per board shape: `host(H, W)(black, white, all_points)`
-    gives alive and territory of the 2N problems (black's N, then white's) as boolean arrays."""
+def gpu_shape(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int, int], Host]:
+    """The GPU's build (the shape fixed at compile time) compiled for the CPU, one library per board shape:
+    `gpu_shape(H, W)(black, white, all_points)` gives alive and territory of the 2N problems (black's N,
+    then white's) as boolean arrays."""
     compiler = shutil.which("g++") or shutil.which("c++")
     if compiler is None:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        if _in_ci():
             pytest.fail("CI: no C++ compiler (g++) to build fused.cu for the CPU, so the fused kernel goes untested")
         pytest.skip("no C++ compiler (g++) to build fused.cu for the CPU")
     folder = tmp_path_factory.mktemp("fused")
@@ -86,17 +96,47 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int, int], Host]
     return of
 
 
-def assert_fused_equal_to_direct(host: Callable[[int, int], Host], boards: Sequence[Board], suicide: str) -> None:
-    """The fused kernel's answers for `boards` (one size) equal `analyse`'s, board by board."""
+def _cpu_build() -> str | None:
+    """Why `passalive.batch._host` (the CPU build) cannot run here, or None."""
+    return fused.unusable(np.zeros((1, 1, 1), dtype=bool))
+
+
+def cpu_build(black: np.ndarray[Any, Any], white: np.ndarray[Any, Any], all_points: bool) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The 2N problems' answers from the CPU build, as `fused.cast_out` gives them to `batch.analyse`."""
+    return fused.cast_out(array_namespace(black), black, white, all_points)
+
+
+@pytest.fixture(scope="module")
+def builds(gpu_shape: Callable[[int, int], Host]) -> Callable[[int, int], list[tuple[str, Host]]]:
+    """Both CPU builds of the kernel for one board shape, by name: the GPU's (fixed shape) and the C extension's
+    (where it was built: `test_ci_builds_the_cpu_build` fails in CI without it, and skips, saying so, elsewhere)."""
+    return lambda height, width: [("gpu-shape", gpu_shape(height, width))] + ([("cpu-build", cpu_build)] if _cpu_build() is None else [])
+
+
+def test_ci_builds_the_cpu_build():
+    """In CI the C extension must have been built: a failed build would otherwise only leave it out."""
+    if _cpu_build() is not None and not _in_ci():
+        pytest.skip(f"{_cpu_build()}: only the GPU's build is compared on the CPU")
+    assert _cpu_build() is None, f"CI: {_cpu_build()}"
+    from passalive.batch import _host
+    from passalive.go.limits import MAX_SIDE
+
+    assert _host.MAX_SIDE == MAX_SIDE  # its working memory holds the largest board passalive reads
+
+
+def assert_fused_equal_to_direct(builds: Callable[[int, int], list[tuple[str, Host]]], boards: Sequence[Board], suicide: str) -> None:
+    """Each build's answers for `boards` (one size) equal `analyse`'s, board by board."""
     black, white = arrays(boards)
     n, height, width = black.shape
-    alive, territory = host(height, width)(black, white, suicide != "no")
-    for i, board in enumerate(boards):
-        got = [frozenset(int(p) for p in np.flatnonzero(part)) for part in (alive[i], alive[n + i], territory[i], territory[n + i])]
-        assert got == direct_answers(board, suicide), f"board {i} ({suicide}):\n{board}"
+    expected = [direct_answers(board, suicide) for board in boards]
+    for name, run in builds(height, width):
+        alive, territory = run(black, white, suicide != "no")
+        for i, board in enumerate(boards):
+            got = [frozenset(int(p) for p in np.flatnonzero(part)) for part in (alive[i], alive[n + i], territory[i], territory[n + i])]
+            assert got == expected[i], f"{name}, board {i} ({suicide}):\n{board}"
 
 
-def test_a_group_with_two_eyes_is_alive_and_owns_them(host: Callable[[int, int], Host]):
+def test_a_group_with_two_eyes_is_alive_and_owns_them(builds: Callable[[int, int], list[tuple[str, Host]]]):
     board = board_from_text(
         """
         . X . X .
@@ -107,49 +147,50 @@ def test_a_group_with_two_eyes_is_alive_and_owns_them(host: Callable[[int, int],
         """
     )
     black, white = arrays([board])
-    alive, territory = host(5, 5)(black, white, False)
-    assert alive[0, 1].all() and not alive[0, 2:].any()  # the black wall is pass-alive
-    assert territory[0, 0].tolist() == [True, False, True, False, True]  # its three eyes are its territory
-    assert not alive[1].any() and not territory[1].any()  # white has nothing
+    for name, run in builds(5, 5):
+        alive, territory = run(black, white, False)
+        assert alive[0, 1].all() and not alive[0, 2:].any(), name  # the black wall is pass-alive
+        assert territory[0, 0].tolist() == [True, False, True, False, True], name  # its three eyes are its territory
+        assert not alive[1].any() and not territory[1].any(), name  # white has nothing
 
 
 @pytest.mark.parametrize("suicide", ["no", "multi"])
-def test_random_play_equals_the_direct_code_at_every_size(host: Callable[[int, int], Host], suicide: str):
+def test_random_play_equals_the_direct_code_at_every_size(builds: Callable[[int, int], list[tuple[str, Host]]], suicide: str):
     rng = random.Random(23)
     for size in (1, 2, 3, 4, 5, 7, 9, 13, 19):
         boards = [random_position(rng, size, size, move_factor=rng.choice([0.6, 1.5, 2.5])) for _ in range(12)]
-        assert_fused_equal_to_direct(host, boards, suicide)
+        assert_fused_equal_to_direct(builds, boards, suicide)
 
 
-def test_rectangles_equal_the_direct_code(host: Callable[[int, int], Host]):
+def test_rectangles_equal_the_direct_code(builds: Callable[[int, int], list[tuple[str, Host]]]):
     rng = random.Random(5)
     for width, height in ((1, 7), (7, 1), (2, 9), (9, 4), (19, 5), (6, 13)):
         boards = [random_position(rng, width, height, move_factor=2.5) for _ in range(10)]
-        assert_fused_equal_to_direct(host, boards, rng.choice(["no", "multi"]))
+        assert_fused_equal_to_direct(builds, boards, rng.choice(["no", "multi"]))
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(end_of_game_positions(min_size=2, max_size=13, suicide=None), st.sampled_from(["no", "multi"]))
-def test_any_position_of_random_play_equals_the_direct_code(host: Callable[[int, int], Host], board: Board, suicide: str):
-    assert_fused_equal_to_direct(host, [board], suicide)
+def test_any_position_of_random_play_equals_the_direct_code(builds: Callable[[int, int], list[tuple[str, Host]]], board: Board, suicide: str):
+    assert_fused_equal_to_direct(builds, [board], suicide)
 
 
 @pytest.mark.parametrize("suicide", ["no", "multi"])
-def test_the_corpus_boards_equal_the_direct_code(host: Callable[[int, int], Host], suicide: str):
+def test_the_corpus_boards_equal_the_direct_code(builds: Callable[[int, int], list[tuple[str, Host]]], suicide: str):
     by_size: dict[tuple[int, int], list[Board]] = {}
     for board in _corpus_boards():
         by_size.setdefault(board.size or (0, 0), []).append(board)
     assert sum(len(group) for group in by_size.values()) >= 20
     for group in by_size.values():
-        assert_fused_equal_to_direct(host, group, suicide)
+        assert_fused_equal_to_direct(builds, group, suicide)
 
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 
 @pytest.mark.parametrize(("size", "step"), [(9, 3), (13, 2), (19, 5)])
-def test_the_benchmarks_positions_equal_the_direct_code(host: Callable[[int, int], Host], size: int, step: int):
-    """The positions the GPU benchmark times (bench/positions/batch.npz: real games of tests/data
+def test_the_benchmarks_positions_equal_the_direct_code(builds: Callable[[int, int], list[tuple[str, Host]]], size: int, step: int):
+    """The positions the benchmark times (bench/positions/batch.npz: real games of tests/data
     replayed, and random play), every `step`-th of them (the direct code takes 2 ms a 19x19 position
     here), against the direct code as the benchmark checks them."""
     sys.path.insert(0, str(BENCH))
@@ -165,22 +206,93 @@ def test_the_benchmarks_positions_equal_the_direct_code(host: Callable[[int, int
     assert n >= 1400
     for suicide in (Suicide.ILLEGAL, Suicide.MULTI):
         _, expected = direct(black, white, suicide)
-        alive, territory = host(size, size)(black, white, suicide is not Suicide.ILLEGAL)
-        assert alive.any() and territory.any()
-        for i in range(n):
-            got = (_mask(alive[i]), _mask(alive[n + i]), _mask(territory[i]), _mask(territory[n + i]))
-            assert got == expected[i], f"position {i} of {size}x{size}, suicide {suicide.value}"
+        for name, run in builds(size, size):
+            alive, territory = run(black, white, suicide is not Suicide.ILLEGAL)
+            assert alive.any() and territory.any()
+            for i in range(n):
+                got = (_mask(alive[i]), _mask(alive[n + i]), _mask(territory[i]), _mask(territory[n + i]))
+                assert got == expected[i], f"{name}: position {i} of {size}x{size}, suicide {suicide.value}"
 
 
 @pytest.mark.parametrize("suicide", ["no", "multi"])
-def test_the_largest_board_equals_the_direct_code(host: Callable[[int, int], Host], suicide: str):
-    """52x52 (the largest board, whose cells no longer fit a 16-bit index)."""
+def test_the_largest_board_equals_the_direct_code(builds: Callable[[int, int], list[tuple[str, Host]]], suicide: str):
+    """52x52: the largest board, for which the CPU build's working memory is sized."""
     rng = random.Random(52)
     boards = [random_position(rng, 52, 52, move_factor=2.5)]
-    assert_fused_equal_to_direct(host, boards, suicide)
+    assert_fused_equal_to_direct(builds, boards, suicide)
     black, white = arrays(boards)
-    alive, territory = host(52, 52)(black, white, suicide != "no")
-    assert alive.any() and territory.any()  # not a board of nothing
+    for name, run in builds(52, 52):
+        alive, territory = run(black, white, suicide != "no")
+        assert alive.any() and territory.any(), name  # not a board of nothing
+
+
+@pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
+def test_the_cpu_build_shares_a_batch_among_threads_with_the_same_answers(monkeypatch: pytest.MonkeyPatch):
+    """`method="fused"` on CPU arrays: the problems split among threads (here 3, of at least 7
+    problems each) give the answers of one thread and of the array program."""
+    rng = random.Random(11)
+    boards = [random_position(rng, 9, 9, move_factor=rng.choice([0.6, 2.5])) for _ in range(40)]
+    black, white = arrays(boards)
+    monkeypatch.setattr(fused, "_cpus", lambda: 1)
+    alone = batch.analyse(black, white, method="fused")
+    monkeypatch.setattr(fused, "_cpus", lambda: 3)
+    monkeypatch.setattr(fused, "PROBLEMS_PER_THREAD", 7)
+    assert fused._ranges(80, fused._cpus()) == [(0, 26), (26, 53), (53, 80)]
+    shared = batch.analyse(black, white, method="fused")
+    program = batch.analyse(black, white, method="array")
+    for name in ("alive_black", "alive_white", "territory_black", "territory_white"):
+        assert (getattr(shared, name) == getattr(alone, name)).all() and (getattr(shared, name) == getattr(program, name)).all(), name
+    assert shared.alive_black.any() and shared.territory_white.any()
+
+
+@pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
+@pytest.mark.parametrize("convert", LIBRARIES)
+def test_the_cpu_build_answers_in_the_callers_library(convert: Convert):
+    """numpy, the strict array API and torch's CPU tensors cross to the C build and back through DLPack:
+    `auto` takes the fused kernel on the CPU, with the array program's answers, in the caller's library."""
+    rng = random.Random(9)
+    boards = [random_position(rng, 7, 7, move_factor=2.5) for _ in range(30)]
+    black, white = (convert(a) for a in arrays(boards))
+    assert fused.unusable(black) is None
+    got = batch.analyse(black, white, "multi")
+    expected = batch.analyse(black, white, "multi", method="array")
+    for name in ("alive_black", "alive_white", "territory_black", "territory_white"):
+        value = getattr(got, name)
+        assert type(value) is type(black) and tuple(value.shape) == (30, 7, 7), name
+        assert bool(array_namespace(value).all(value == getattr(expected, name))), name
+
+
+@pytest.mark.parametrize(
+    ("problems", "cpus", "ranges"),
+    [
+        (2, 16, [(0, 2)]),  # a small batch: one thread
+        (1023, 16, [(0, 1023)]),  # fewer than two threads' worth
+        (1024, 16, [(0, 512), (512, 1024)]),
+        (100_000, 4, [(0, 25_000), (25_000, 50_000), (50_000, 75_000), (75_000, 100_000)]),
+    ],
+)
+def test_the_cpu_build_gives_each_thread_enough_problems(problems: int, cpus: int, ranges: list[tuple[int, int]]):
+    assert fused._ranges(problems, cpus) == ranges
+
+
+@pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ((1, 53, 1, 2, 106, 0, 2), "height and width must be 1 to 52"),
+        ((2, 3, 3, 17, 36, 0, 4), "black and white must be n x height x width bytes"),
+        ((1, 3, 3, 9, 9, 0, 2), "alive and territory must be 2n x height x width bytes"),
+        ((1, 3, 3, 9, 18, 1, 3), "the problems must be a range of 0 to 2n"),
+    ],
+)
+def test_the_cpu_build_refuses_buffers_of_the_wrong_size(arguments: tuple[int, ...], message: str):
+    from passalive.batch import _host
+
+    n, height, width, stones, answers, first, last = arguments
+    black, white = bytes(stones), bytes(stones)
+    alive, territory = bytearray(answers), bytearray(answers)
+    with pytest.raises(ValueError, match=message):
+        _host.cast_out(black, white, n, height, width, False, alive, territory, first, last)
 
 
 @pytest.mark.parametrize("size", [9, 19])
@@ -196,20 +308,57 @@ def test_nvcc_compiles_the_kernel_for_the_gpu(tmp_path: Path, size: int):
     assert out.returncode == 0, out.stderr
     assert f"entry function '{fused.ENTRY}'" in out.stderr  # ptxas built the kernel of that name
     assert "0 bytes spill stores" in out.stderr
+    frame = int(re.search(r"(\d+) bytes stack frame", out.stderr).group(1))
+    assert frame <= {9: 1500, 19: 6100}[size]  # a thread's working memory: per-chain and per-region arrays at (P + 1) / 2
 
 
-def test_arrays_off_the_gpu_go_to_the_array_program_and_fused_says_why():
-    black = np.zeros((2, 5, 5), dtype=bool)
-    white = np.zeros((2, 5, 5), dtype=bool)
+def _wall_with_three_eyes(n: int, height: int = 5, width: int = 5) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """n boards with a black wall on row 1 and eyes on row 0 (A5, C5, E5 on 5x5); white has nothing."""
+    black = np.zeros((n, height, width), dtype=bool)
     black[:, 1, :] = True
-    black[:, 0, [1, 3]] = True
-    assert fused.unusable(black) == "the arrays are not on an NVIDIA GPU"
+    black[:, 0, 1:width:2] = True
+    return black, np.zeros_like(black)
+
+
+def test_without_the_cpu_build_auto_runs_the_array_program_and_fused_says_why(monkeypatch: pytest.MonkeyPatch):
+    import passalive.batch
+
+    monkeypatch.setitem(sys.modules, "passalive.batch._host", None)  # as if no C compiler had been there at install
+    monkeypatch.delattr(passalive.batch, "_host", raising=False)
+    black, white = _wall_with_three_eyes(2)
+    assert fused.unusable(black) == "the fused kernel's CPU build (passalive.batch._host) was not compiled when passalive was installed"
     auto = batch.analyse(black, white)
-    assert bool(auto.alive_black[:, 1].all())
-    with pytest.raises(UsageError, match="the fused kernel cannot take this batch: the arrays are not on an NVIDIA GPU"):
+    assert bool(auto.alive_black[:, 1].all()) and auto.territory_black[0, 0].tolist() == [True, False, True, False, True]
+    with pytest.raises(UsageError, match=r"the fused kernel cannot take this batch: the fused kernel's CPU build \(passalive.batch._host\) was not compiled"):
         batch.analyse(black, white, method="fused")
     with pytest.raises(UsageError, match="unknown method 'gpu'; use one of: auto, array, fused"):
         batch.analyse(black, white, method="gpu")
+
+
+def test_a_board_of_more_than_52_points_a_side_goes_to_the_array_program():
+    black, white = _wall_with_three_eyes(1, height=2, width=53)
+    assert fused.unusable(black) == "a 2x53 board has more than 52 points a side"
+    auto = batch.analyse(black, white)
+    assert bool(auto.alive_black[0, 1].all()) and int(auto.territory_black[0].sum()) == 27
+    with pytest.raises(UsageError, match="the fused kernel cannot take this batch: a 2x53 board has more than 52 points a side"):
+        batch.analyse(black, white, method="fused")
+
+
+class _OnDevice:
+    """An array that says it is on DLPack's device `kind` (8: Apple's Metal)."""
+
+    shape = (1, 9, 9)
+
+    def __init__(self, kind: int) -> None:
+        self.kind = kind
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self.kind, 0
+
+
+def test_the_fused_kernel_says_which_devices_it_cannot_run_on():
+    assert fused.unusable(_OnDevice(8)) == "the arrays are neither on the CPU nor on an NVIDIA GPU"
+    assert fused.unusable(object()) == "the arrays do not say their device (no __dlpack_device__)"
 
 
 class _FakeCompileError(Exception):
@@ -224,7 +373,7 @@ class _FakeCupy(types.ModuleType):
     int64 = np.int64
     int32 = np.int32
 
-    def __init__(self, host: Callable[[int, int], Host]) -> None:
+    def __init__(self, gpu_shape: Callable[[int, int], Host]) -> None:
         super().__init__("cupy")
         self.launches: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.cuda = types.SimpleNamespace(
@@ -250,7 +399,7 @@ class _FakeCupy(types.ModuleType):
                 assert type(n) is np.int64 and type(all_points) is np.int32  # the kernel's long long and int
                 assert grid[0] * block[0] >= 2 * n > (grid[0] - 1) * block[0]  # a thread per problem, one block spare at most
                 fake.launches.append((grid, block))
-                got_alive, got_territory = host(self.height, self.width)(black.astype(bool), white.astype(bool), bool(all_points))
+                got_alive, got_territory = gpu_shape(self.height, self.width)(black.astype(bool), white.astype(bool), bool(all_points))
                 alive[...] = got_alive
                 territory[...] = got_territory
 
@@ -259,13 +408,14 @@ class _FakeCupy(types.ModuleType):
 
 @pytest.mark.parametrize("suicide", ["no", "multi"])
 def test_the_launch_through_cupy_gives_the_array_programs_answers(
-    host: Callable[[int, int], Host], monkeypatch: pytest.MonkeyPatch, suicide: str
+    gpu_shape: Callable[[int, int], Host], monkeypatch: pytest.MonkeyPatch, suicide: str
 ):
     """`method="fused"` end to end through a stand-in for CuPy (numpy's CPU arrays taken as the GPU's):
     what `fused.py` hands the kernel and what it makes of the answers."""
-    cupy = _FakeCupy(host)
+    cupy = _FakeCupy(gpu_shape)
     monkeypatch.setitem(sys.modules, "cupy", cupy)
-    monkeypatch.setattr(fused, "CUDA", 1)  # DLPack's kDLCPU: numpy's arrays count as on the device
+    monkeypatch.setattr(fused, "CUDA", 1)  # DLPack's kDLCPU: numpy's arrays count as on the GPU ...
+    monkeypatch.setattr(fused, "CPU", -1)  # ... and not as on the CPU
     fused._kernel.cache_clear()
     try:
         rng = random.Random(3)
@@ -284,12 +434,13 @@ def test_the_launch_through_cupy_gives_the_array_programs_answers(
 
 
 def test_a_kernel_cupy_cannot_compile_is_a_warning_under_auto_and_an_error_under_fused(
-    host: Callable[[int, int], Host], monkeypatch: pytest.MonkeyPatch
+    gpu_shape: Callable[[int, int], Host], monkeypatch: pytest.MonkeyPatch
 ):
-    cupy = _FakeCupy(host)
+    cupy = _FakeCupy(gpu_shape)
     cupy.compiles = False
     monkeypatch.setitem(sys.modules, "cupy", cupy)
     monkeypatch.setattr(fused, "CUDA", 1)
+    monkeypatch.setattr(fused, "CPU", -1)
     fused._kernel.cache_clear()
     try:
         black, white = arrays([board_from_text(". X . X .\nX X X X X\n. . . . .")])

@@ -102,6 +102,9 @@ def test_the_wheel_carries_the_licence_the_types_and_the_data(installed):
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "passalive/py.typed" in names
     assert {"passalive/grammar/diagram.lark", "passalive/grammar/rulelang.lark", "passalive/rules/casting-out.dl", "passalive/batch/fused.cu"} <= set(names)
+    assert {"passalive/definitions/_kernel.pyi", "passalive/batch/_host.pyi"} <= set(names)  # the C extensions' types
+    if shutil.which("cc") or shutil.which("gcc"):  # and the extensions themselves, wherever the build had a C compiler
+        assert {n.split(".")[0] for n in names if n.endswith(".so")} >= {"passalive/definitions/_kernel", "passalive/batch/_host"}
     metadata = zipfile.ZipFile(installed.wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in metadata
     assert "Classifier: Typing :: Typed" in metadata

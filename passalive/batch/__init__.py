@@ -14,8 +14,9 @@ the inputs' shape, library and device: numpy, CuPy, PyTorch or JAX arrays
 are taken as given (through `array_api_compat.array_namespace`), so a batch on
 a GPU is computed there.  The kernel is in `kernel.py`, its array primitives
 in `flood.py`; docs/batch.md of the source gives the semantics and figures.
-On an NVIDIA GPU with CuPy installed, the same answers come from one fused
-CUDA kernel instead (`fused.py`, `fused.cu`): `method` chooses.
+The same answers come from one fused kernel instead (`fused.py`,
+`fused.cu`) on an NVIDIA GPU with CuPy installed, and on the CPU where its C
+build was compiled at install: `method` chooses.
 
 This package imports `passalive.go` and `passalive.errors` only, and
 `array_api_compat` when called (the extra `passalive[batch]`, with numpy):
@@ -36,8 +37,9 @@ from passalive.go.suicide import Suicide
 __all__ = ["METHODS", "BatchAnalysis", "analyse", "pass_alive", "territory"]
 
 METHODS = ("auto", "array", "fused")
-"""How a batch is computed: `array`, the array program on any library; `fused`, one CUDA kernel
-(arrays on an NVIDIA GPU, CuPy installed); `auto`, the fused kernel where it can run, else the array program."""
+"""How a batch is computed: `array`, the array program on any library; `fused`, the fused kernel (its C
+build for arrays on the CPU, its CUDA build on an NVIDIA GPU with CuPy); `auto`, the fused kernel where it
+can run, else the array program."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def analyse(black: Array, white: Array, suicide: Suicide | str = "no", method: s
     and device.  `suicide`: `no` (casting-out) or `multi`/`all` (multi-stone
     suicide legal: a region is healthy only when every point of it touches
     the chain).  `method` (one of METHODS) chooses the array program or the
-    fused CUDA kernel; both give the same answers.  Raises UsageError for
+    fused kernel; both give the same answers.  Raises UsageError for
     arrays of another shape or type, an unknown rule or method, or `fused`
     for a batch it cannot take (with the reason).  Under `auto`, a kernel
     that CuPy cannot compile (its NVRTC, say) gives a RuntimeWarning with

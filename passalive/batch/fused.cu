@@ -25,30 +25,63 @@
  *      that is healthy for a chain next to it.
  *
  * The answers are those of kernel.py and of passalive.definitions.direct;
- * tests/test_batch_fused.py compiles this same file as C++ for the CPU (the
- * entry point at the end) and compares, and checks that nvcc compiles it
- * for the GPU.  The board's shape is fixed at compile time (-D PA_H=rows
- * -D PA_W=columns), so every array below has its exact size.
+ * tests/test_batch_fused.py compares them.
  *
- * Layout: one cell per point in rows of PA_W + 1 cells (the last one off the
+ * One source, two builds:
+ *
+ *   - the GPU's (fused.py, through CuPy's NVRTC): the board's shape is fixed
+ *     at compile time (-D PA_H=rows -D PA_W=columns), so that every array
+ *     of a thread's working memory has its exact size;
+ *   - the CPU's (passalive.batch._host, _host.c, a C extension built at
+ *     install): without PA_H the shape is given at run time, kept in the
+ *     working memory, and the arrays are sized for the largest board
+ *     (PA_MAX_SIDE a side).  The problems run one after another
+ *     (pa_problems), each thread of the caller on its own range.
+ *
+ * The tests also compile the fixed-shape build for the CPU (its host entry
+ * point at the end) and check that nvcc compiles it for the GPU.
+ *
+ * Layout: one cell per point in rows of width + 1 cells (the last one off the
  * board), with one row of off-board cells above and below, so that the four
  * neighbours of a point are cell - 1, cell + 1, cell - stride and
  * cell + stride and never leave the array.
  *
- * NVRTC compiles this file without a C library: no #include.
+ * Sizes: chains are never next to each other, nor are regions, so one point
+ * of each chain (or of each region) makes a set of points no two of them
+ * neighbours: on a grid of P points there are at most (P + 1) / 2 of either.
+ * The region/chain graph is planar and bipartite, its vertices at most P:
+ * fewer than 2 P + 4 edges.
+ *
+ * NVRTC compiles this file without a C library: no #include on the GPU side.
  */
-#ifndef PA_H
+#ifdef PA_H /* the shape fixed at compile time (the GPU's build) */
+#ifndef PA_W
 #error "compile with -D PA_H=rows -D PA_W=columns"
 #endif
+#define PA_HEIGHT PA_H
+#define PA_WIDTH PA_W
+#define PA_MOST_CELLS ((PA_H + 2) * (PA_W + 1))
+#define PA_MOST_POINTS (PA_H * PA_W)
+#elif defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#error "the GPU's build needs its shape: compile with -D PA_H=rows -D PA_W=columns"
+#else /* the shape given at run time, in the working memory w (the CPU's build) */
+#ifndef PA_MAX_SIDE
+#define PA_MAX_SIDE 52 /* passalive.go.limits.MAX_SIDE */
+#endif
+#define PA_HEIGHT (w->height)
+#define PA_WIDTH (w->width)
+#define PA_MOST_CELLS ((PA_MAX_SIDE + 2) * (PA_MAX_SIDE + 1))
+#define PA_MOST_POINTS (PA_MAX_SIDE * PA_MAX_SIDE)
+#endif
 
-#define PA_STRIDE (PA_W + 1)
-#define PA_CELLS ((PA_H + 2) * PA_STRIDE)
-#define PA_POINTS (PA_H * PA_W)
-/* The region/chain graph is planar and bipartite: at most 2 (regions + chains) edges. */
-#define PA_EDGES (2 * PA_POINTS + 4)
+#define PA_STRIDE (PA_WIDTH + 1)
+#define PA_CELLS ((PA_HEIGHT + 2) * PA_STRIDE)
+#define PA_POINTS (PA_HEIGHT * PA_WIDTH)
+#define PA_MOST_COMPONENTS ((PA_MOST_POINTS + 1) / 2) /* chains, or regions (see Sizes) */
+#define PA_MOST_EDGES (2 * PA_MOST_POINTS + 4)
 
-#if PA_CELLS < 32767
-typedef short pa_index; /* a cell, chain, region or edge */
+#if PA_MOST_CELLS < 32767
+typedef short pa_index; /* a cell, chain, region, edge or count */
 #else
 typedef int pa_index;
 #endif
@@ -63,21 +96,24 @@ enum { PA_EMPTY = 0, PA_OWN = 1, PA_OPPONENT = 2, PA_OFF = 3 };
 
 /* One problem's working memory (a thread's local memory on the GPU). */
 typedef struct {
-    unsigned char colour[PA_CELLS];
-    pa_index component[PA_CELLS]; /* an own stone's chain, another point's region; -1 before labelling */
-    pa_index stack[PA_POINTS];
+#ifndef PA_H
+    int height, width; /* the board's shape, set before the first problem */
+#endif
+    unsigned char colour[PA_MOST_CELLS];
+    pa_index component[PA_MOST_CELLS]; /* an own stone's chain, another point's region; -1 before labelling */
+    pa_index stack[PA_MOST_POINTS];
     /* per chain */
-    pa_index mark[PA_POINTS];      /* the last region found next to the chain */
-    pa_index liberties[PA_POINTS]; /* that region's needed points that are liberties of the chain */
-    unsigned char healthy[PA_POINTS]; /* counting regions healthy for it in this round (2 is enough) */
-    unsigned char alive[PA_POINTS];
+    pa_index mark[PA_MOST_COMPONENTS];      /* the last region found next to the chain */
+    pa_index liberties[PA_MOST_COMPONENTS]; /* that region's needed points that are liberties of the chain */
+    unsigned char healthy[PA_MOST_COMPONENTS]; /* counting regions healthy for it in this round (2 is enough) */
+    unsigned char alive[PA_MOST_COMPONENTS];
     /* per region */
-    pa_index edge_start[PA_POINTS + 1];
-    unsigned char counting[PA_POINTS];   /* every chain next to it alive */
-    unsigned char healthy_any[PA_POINTS]; /* healthy for a chain next to it */
+    pa_index edge_start[PA_MOST_COMPONENTS + 1];
+    unsigned char counting[PA_MOST_COMPONENTS];   /* every chain next to it alive */
+    unsigned char healthy_any[PA_MOST_COMPONENTS]; /* healthy for a chain next to it */
     /* per (region, chain next to it) */
-    pa_index edge_chain[PA_EDGES];
-    unsigned char edge_healthy[PA_EDGES];
+    pa_index edge_chain[PA_MOST_EDGES];
+    unsigned char edge_healthy[PA_MOST_EDGES];
 } pa_work;
 
 /* The own stones' chains in order of their first cell; their number. */
@@ -204,17 +240,17 @@ PA_FUNCTION void pa_solve(pa_work *w, const unsigned char *own, const unsigned c
         w->colour[cell] = PA_OFF;
         w->component[cell] = -1;
     }
-    for (int y = 0; y < PA_H; y++)
-        for (int x = 0; x < PA_W; x++) {
-            int point = y * PA_W + x;
+    for (int y = 0; y < PA_HEIGHT; y++)
+        for (int x = 0; x < PA_WIDTH; x++) {
+            int point = y * PA_WIDTH + x;
             w->colour[(y + 1) * PA_STRIDE + x] = own[point] ? PA_OWN : opponent[point] ? PA_OPPONENT : PA_EMPTY;
         }
     int chains = pa_chains(w);
     int regions = pa_regions(w, chains, all_points);
     pa_cast_out(w, chains, regions);
-    for (int y = 0; y < PA_H; y++)
-        for (int x = 0; x < PA_W; x++) {
-            int point = y * PA_W + x, cell = (y + 1) * PA_STRIDE + x, k = w->component[cell];
+    for (int y = 0; y < PA_HEIGHT; y++)
+        for (int x = 0; x < PA_WIDTH; x++) {
+            int point = y * PA_WIDTH + x, cell = (y + 1) * PA_STRIDE + x, k = w->component[cell];
             int is_own = w->colour[cell] == PA_OWN;
             alive[point] = is_own && w->alive[k];
             territory[point] = !is_own && w->counting[k] && w->healthy_any[k];
@@ -239,12 +275,26 @@ extern "C" __global__ void pa_cast_out_batch(const unsigned char *black, const u
     pa_problem(t, n, black, white, all_points, alive, territory, &w);
 }
 #else
-/* The same problems one after another on the CPU: how the tests run this file without a GPU. */
-extern "C" void pa_cast_out_batch_host(const unsigned char *black, const unsigned char *white, long long n,
-                                       int all_points, unsigned char *alive, unsigned char *territory) {
-    pa_work *w = new pa_work; /* on the heap: too large for a thread's stack at 52x52 */
-    for (long long t = 0; t < 2 * n; t++)
+/* Problems first to last - 1 of the 2n, one after another on the CPU, in one working memory. */
+static void pa_problems(pa_work *w, long long first, long long last, long long n, const unsigned char *black,
+                        const unsigned char *white, int all_points, unsigned char *alive, unsigned char *territory) {
+    for (long long t = first; t < last; t++)
         pa_problem(t, n, black, white, all_points, alive, territory, w);
-    delete w;
 }
+
+#ifdef PA_H
+#include <stdlib.h>
+/* The GPU's build run on the CPU: how the tests check the fixed-shape code without a GPU. */
+#ifdef __cplusplus
+extern "C"
+#endif
+void pa_cast_out_batch_host(const unsigned char *black, const unsigned char *white, long long n, int all_points,
+                            unsigned char *alive, unsigned char *territory) {
+    pa_work *w = (pa_work *)malloc(sizeof(pa_work)); /* on the heap: too large for a thread's stack at 52x52 */
+    if (w == NULL)
+        abort();
+    pa_problems(w, 0, 2 * n, n, black, white, all_points, alive, territory);
+    free(w);
+}
+#endif
 #endif
