@@ -30,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 import types
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -228,21 +229,57 @@ def test_the_largest_board_equals_the_direct_code(builds: Callable[[int, int], l
 
 @pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
 def test_the_cpu_build_shares_a_batch_among_threads_with_the_same_answers(monkeypatch: pytest.MonkeyPatch):
-    """`method="fused"` on CPU arrays: the problems split among threads (here 3, of at least 7
-    problems each) give the answers of one thread and of the array program."""
+    """`method="fused"` on CPU arrays: the problems in chunks (here of 7) on one thread or shared among
+    three give the answers of one call and of the array program."""
+    from passalive.batch import _host
+
     rng = random.Random(11)
     boards = [random_position(rng, 9, 9, move_factor=rng.choice([0.6, 2.5])) for _ in range(40)]
     black, white = arrays(boards)
-    monkeypatch.setattr(fused, "_cpus", lambda: 1)
-    alone = batch.analyse(black, white, method="fused")
-    monkeypatch.setattr(fused, "_cpus", lambda: 3)
-    monkeypatch.setattr(fused, "PROBLEMS_PER_THREAD", 7)
-    assert fused._ranges(80, fused._cpus()) == [(0, 26), (26, 53), (53, 80)]
-    shared = batch.analyse(black, white, method="fused")
+    whole = batch.analyse(black, white, method="fused")
     program = batch.analyse(black, white, method="array")
-    for name in ("alive_black", "alive_white", "territory_black", "territory_white"):
-        assert (getattr(shared, name) == getattr(alone, name)).all() and (getattr(shared, name) == getattr(program, name)).all(), name
-    assert shared.alive_black.any() and shared.territory_white.any()
+    calls: list[tuple[int, int]] = []
+
+    def cast_out(*arguments: Any) -> None:
+        calls.append(arguments[-2:])
+        _host.cast_out(*arguments)
+
+    monkeypatch.setattr(fused, "CHUNK", 7)
+    monkeypatch.setitem(sys.modules, "passalive.batch._host", types.SimpleNamespace(cast_out=cast_out))
+    monkeypatch.delattr(sys.modules["passalive.batch"], "_host")
+    for cpus in (1, 3):
+        calls.clear()
+        monkeypatch.setattr(fused, "_cpus", lambda: cpus)
+        chunked = batch.analyse(black, white, method="fused")
+        assert sorted(calls) == [(first, min(first + 7, 80)) for first in range(0, 80, 7)]  # every problem once
+        for name in ("alive_black", "alive_white", "territory_black", "territory_white"):
+            assert (getattr(chunked, name) == getattr(whole, name)).all() and (getattr(chunked, name) == getattr(program, name)).all(), name
+    assert whole.alive_black.any() and whole.territory_white.any()
+
+
+@pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
+def test_an_interrupt_stops_the_cpu_build_after_the_chunks_under_way(monkeypatch: pytest.MonkeyPatch):
+    """Ctrl-C during a batch (here raised by the first chunk): the chunks not yet begun are dropped."""
+    release = threading.Event()
+    calls: list[int] = []
+
+    def cast_out(*arguments: Any) -> None:
+        calls.append(arguments[-2])
+        if arguments[-2] == 0:
+            raise KeyboardInterrupt
+        release.wait(timeout=1)  # the chunks under way end after the interrupt is seen
+
+    monkeypatch.setattr(fused, "CHUNK", 7)
+    monkeypatch.setattr(fused, "_cpus", lambda: 2)
+    monkeypatch.setitem(sys.modules, "passalive.batch._host", types.SimpleNamespace(cast_out=cast_out))
+    monkeypatch.delattr(sys.modules["passalive.batch"], "_host")
+    black, white = _wall_with_three_eyes(40)
+    with pytest.raises(KeyboardInterrupt):
+        try:
+            batch.analyse(black, white, method="fused")
+        finally:
+            release.set()
+    assert 0 in calls and len(calls) <= 3  # the first chunk and at most the two then under way, of 12
 
 
 @pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
@@ -260,19 +297,6 @@ def test_the_cpu_build_answers_in_the_callers_library(convert: Convert):
         value = getattr(got, name)
         assert type(value) is type(black) and tuple(value.shape) == (30, 7, 7), name
         assert bool(array_namespace(value).all(value == getattr(expected, name))), name
-
-
-@pytest.mark.parametrize(
-    ("problems", "cpus", "ranges"),
-    [
-        (2, 16, [(0, 2)]),  # a small batch: one thread
-        (1023, 16, [(0, 1023)]),  # fewer than two threads' worth
-        (1024, 16, [(0, 512), (512, 1024)]),
-        (100_000, 4, [(0, 25_000), (25_000, 50_000), (50_000, 75_000), (75_000, 100_000)]),
-    ],
-)
-def test_the_cpu_build_gives_each_thread_enough_problems(problems: int, cpus: int, ranges: list[tuple[int, int]]):
-    assert fused._ranges(problems, cpus) == ranges
 
 
 @pytest.mark.skipif(_cpu_build() is not None, reason=f"{_cpu_build()}")
