@@ -252,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--method", default="array,fused",
                         help="array (the array program), fused (the fused kernel: its C build on the CPU, "
                         "CUDA on a GPU with CuPy), comma-separated")
+    parser.add_argument("--threads-per-block", default=str(fused.THREADS),
+                        help=f"the fused kernel's CUDA block sizes to time, comma-separated (default {fused.THREADS})")
     parser.add_argument("--sizes", default="9,13,19", help="board sizes, comma-separated")
     parser.add_argument("--suicide", default="no", choices=["no", "multi"], help="the suicide rule")
     parser.add_argument("--seed", type=int, default=1, help="random positions' seed (--save-positions)")
@@ -277,12 +279,13 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             dev = "gpu" if name == "cupy" else args.device
             batch_size = args.batch_size or BATCH["cpu" if dev == "cpu" else "gpu"]
-            for method in args.method.split(","):
-                label = f"{name}/{method}"
+            for method, block in _variants(args.method, args.threads_per_block, dev):
+                label = f"{name}/{method}" + (f"/{block}" if block else "")
                 why_not = fused.unusable(backend(name, args.device)[0](black[:1])) if method == "fused" else None
                 if why_not is not None:
                     print(f"  batch {label:12} on {dev:4}: not run: {why_not}")
                     continue
+                fused.THREADS = block or fused.THREADS  # the CUDA block size, a module constant the bench sets
                 wrong = check(black, white, expected, suicide, name, args.device, batch_size, method)
                 failures += wrong
                 n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)
@@ -294,6 +297,12 @@ def main(argv: list[str] | None = None) -> int:
                     f"batch {batch_size}, {max(1, n // batch_size) * batch_size} positions{memory}); {verdict} {len(black)} positions"
                 )
     return 1 if failures else 0
+
+
+def _variants(methods: str, blocks: str, device: str) -> list[tuple[str, int]]:
+    """(method, CUDA block size) pairs to time: the block size only for the fused kernel on a GPU, else 0."""
+    return [(method, block) for method in methods.split(",")
+            for block in ([int(b) for b in blocks.split(",")] if method == "fused" and device != "cpu" else [0])]  # fmt: skip
 
 
 def _peak_memory(name: str, device: str) -> str:
