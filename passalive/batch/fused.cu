@@ -50,7 +50,7 @@
  * of each chain (or of each region) makes a set of points no two of them
  * neighbours: on a grid of P points there are at most (P + 1) / 2 of either.
  * The region/chain graph is planar and bipartite, its vertices at most P:
- * fewer than 2 P + 4 edges.
+ * fewer than 2 P + 4 edges.  A chain or region is a byte up to 22x22.
  *
  * NVRTC compiles this file without a C library: no #include on the GPU side.
  */
@@ -81,10 +81,16 @@
 #define PA_MOST_EDGES (2 * PA_MOST_POINTS + 4)
 
 #if PA_MOST_CELLS < 32767
-typedef short pa_index; /* a cell, chain, region, edge or count */
+typedef short pa_index; /* a cell, edge or count */
 #else
 typedef int pa_index;
 #endif
+#if PA_MOST_COMPONENTS < 255 /* boards of at most 508 points: up to 22x22 */
+typedef unsigned char pa_id; /* a chain or a region */
+#else
+typedef unsigned short pa_id;
+#endif
+#define PA_NONE ((pa_id)-1) /* no chain or region (yet) */
 
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__) /* nvcc, or NVRTC (CuPy) */
 #define PA_FUNCTION __device__ static
@@ -100,10 +106,10 @@ typedef struct {
     int height, width; /* the board's shape, set before the first problem */
 #endif
     unsigned char colour[PA_MOST_CELLS];
-    pa_index component[PA_MOST_CELLS]; /* an own stone's chain, another point's region; -1 before labelling */
+    pa_id component[PA_MOST_CELLS]; /* an own stone's chain, another point's region; PA_NONE before labelling */
     pa_index stack[PA_MOST_POINTS];
     /* per chain */
-    pa_index mark[PA_MOST_COMPONENTS];      /* the last region found next to the chain */
+    pa_id mark[PA_MOST_COMPONENTS];         /* the last region found next to the chain */
     pa_index liberties[PA_MOST_COMPONENTS]; /* that region's needed points that are liberties of the chain */
     unsigned char healthy[PA_MOST_COMPONENTS]; /* counting regions healthy for it in this round (2 is enough) */
     unsigned char alive[PA_MOST_COMPONENTS];
@@ -112,7 +118,7 @@ typedef struct {
     unsigned char counting[PA_MOST_COMPONENTS];   /* every chain next to it alive */
     unsigned char healthy_any[PA_MOST_COMPONENTS]; /* healthy for a chain next to it */
     /* per (region, chain next to it) */
-    pa_index edge_chain[PA_MOST_EDGES];
+    pa_id edge_chain[PA_MOST_EDGES];
     unsigned char edge_healthy[PA_MOST_EDGES];
 } pa_work;
 
@@ -120,18 +126,18 @@ typedef struct {
 PA_FUNCTION int pa_chains(pa_work *w) {
     int chains = 0;
     for (int start = PA_STRIDE; start < PA_CELLS - PA_STRIDE; start++) {
-        if (w->colour[start] != PA_OWN || w->component[start] >= 0)
+        if (w->colour[start] != PA_OWN || w->component[start] != PA_NONE)
             continue;
         int top = 0;
         w->stack[top++] = (pa_index)start;
-        w->component[start] = (pa_index)chains;
+        w->component[start] = (pa_id)chains;
         while (top) {
             int p = w->stack[--top];
             const int around[4] = {p - 1, p + 1, p - PA_STRIDE, p + PA_STRIDE};
             for (int i = 0; i < 4; i++) {
                 int q = around[i];
-                if (w->colour[q] == PA_OWN && w->component[q] < 0) {
-                    w->component[q] = (pa_index)chains;
+                if (w->colour[q] == PA_OWN && w->component[q] == PA_NONE) {
+                    w->component[q] = (pa_id)chains;
                     w->stack[top++] = (pa_index)q;
                 }
             }
@@ -144,16 +150,16 @@ PA_FUNCTION int pa_chains(pa_work *w) {
 /* The regions, each with its edges to the chains next to it and whether it is healthy for each; their number. */
 PA_FUNCTION int pa_regions(pa_work *w, int chains, int all_points) {
     for (int k = 0; k < chains; k++)
-        w->mark[k] = -1;
+        w->mark[k] = PA_NONE;
     int regions = 0, edges = 0;
     for (int start = PA_STRIDE; start < PA_CELLS - PA_STRIDE; start++) {
         int c0 = w->colour[start];
-        if (c0 == PA_OWN || c0 == PA_OFF || w->component[start] >= 0)
+        if (c0 == PA_OWN || c0 == PA_OFF || w->component[start] != PA_NONE)
             continue;
         const int r = regions, first = edges;
         int top = 0, needed = 0, hopeless = 0;
         w->stack[top++] = (pa_index)start;
-        w->component[start] = (pa_index)r;
+        w->component[start] = (pa_id)r;
         while (top) {
             int p = w->stack[--top];
             int is_needed = all_points || w->colour[p] == PA_EMPTY;
@@ -169,8 +175,8 @@ PA_FUNCTION int pa_regions(pa_work *w, int chains, int all_points) {
                         again |= seen[m] == k;
                     if (!again)
                         seen[nseen++] = k;
-                } else if (cq != PA_OFF && w->component[q] < 0) {
-                    w->component[q] = (pa_index)r;
+                } else if (cq != PA_OFF && w->component[q] == PA_NONE) {
+                    w->component[q] = (pa_id)r;
                     w->stack[top++] = (pa_index)q;
                 }
             }
@@ -180,9 +186,9 @@ PA_FUNCTION int pa_regions(pa_work *w, int chains, int all_points) {
             for (int m = 0; m < nseen; m++) {
                 int k = seen[m];
                 if (w->mark[k] != r) { /* the first point of this region next to chain k: a new edge */
-                    w->mark[k] = (pa_index)r;
+                    w->mark[k] = (pa_id)r;
                     w->liberties[k] = 0;
-                    w->edge_chain[edges++] = (pa_index)k;
+                    w->edge_chain[edges++] = (pa_id)k;
                 }
                 w->liberties[k] += (pa_index)is_needed;
             }
@@ -238,7 +244,7 @@ PA_FUNCTION void pa_solve(pa_work *w, const unsigned char *own, const unsigned c
                           unsigned char *alive, unsigned char *territory) {
     for (int cell = 0; cell < PA_CELLS; cell++) {
         w->colour[cell] = PA_OFF;
-        w->component[cell] = -1;
+        w->component[cell] = PA_NONE;
     }
     for (int y = 0; y < PA_HEIGHT; y++)
         for (int x = 0; x < PA_WIDTH; x++) {
