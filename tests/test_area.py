@@ -109,7 +109,8 @@ def test_katago_independent_life_boards_through_analyse_json(case: tuple[str, li
 def test_katago_independent_life_boards_by_rules(case: tuple[str, list[str], dict]) -> None:
     _, rows, m = case
     board = board_from_text("\n".join(rows).upper())
-    life = independent_life_by_rules(board, Suicide.MULTI if m["suicide"] else Suicide.ILLEGAL, m["keep_territories"], m["keep_stones"])
+    mode = AreaMode(keep_territories=m["keep_territories"], keep_stones=m["keep_stones"])
+    life = independent_life_by_rules(board, mode, Suicide.MULTI if m["suicide"] else Suicide.ILLEGAL)
     assert life.area.rows() == m["map"]
     assert life.white_minus_black == m["white_minus_black_regions"]
 
@@ -165,7 +166,8 @@ def test_direct_and_rules_agree_on_the_area(board: Board, mode: AreaMode, suicid
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(end_of_game_positions(max_size=9, suicide=None), st.booleans(), st.booleans(), SUICIDES)
 def test_direct_and_rules_agree_on_independent_life(board: Board, territories: bool, stones: bool, suicide: Suicide) -> None:
-    assert independent_life_area(board, suicide, territories, stones) == independent_life_by_rules(board, suicide, territories, stones)
+    mode = AreaMode(keep_territories=territories, keep_stones=stones)
+    assert independent_life_area(board, mode, suicide) == independent_life_by_rules(board, mode, suicide)
 
 
 def test_independent_life_territory_convention(tmp_path: Path) -> None:

@@ -51,7 +51,7 @@ def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, o
         from passalive.definitions.area import independent_life_area, independent_life_by_rules
 
         compute = independent_life_by_rules if engine == "rules" else independent_life_area
-        life = compute(board, suicide, options.area.keep_territories, options.area.keep_stones)
+        life = compute(board, options.area, suicide)
         return map_fields(territory, suicide, options, area={c.value: board.names(life.area.of(c)) for c in STONE_COLOURS},
                           life_regions=life.white_minus_black)
     if territory == "unconditional":

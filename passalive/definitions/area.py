@@ -222,10 +222,7 @@ class IndependentLife:
 
 
 def independent_life_area(
-    board: Board,
-    suicide: Suicide = Suicide.ILLEGAL,
-    keep_territories: bool = False,
-    keep_stones: bool = False,
+    board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL
 ) -> IndependentLife:
     """KataGo's `calculateIndependentLifeArea`.
 
@@ -233,17 +230,17 @@ def independent_life_area(
     one colour's basic area is *seki-touching* when a point of it is next to
     an empty point nobody owns, or is a stone of that colour in atari; every
     other piece has independent life and is kept (and counted).
-    `keep_territories` adds back every point of the basic map that is not
-    the owner's own stone, `keep_stones` every one that is.
+    `mode.keep_territories` adds back every point of the basic map that is not
+    the owner's own stone, `mode.keep_stones` every one that is; `mode`'s
+    `calculateArea` switches do not count here (the basic map has them all on).
     """
     g = Geometry.of(board)
-    b, w, white_minus_black = independent_life_bits(g, suicide, keep_territories, keep_stones)
+    b, w, white_minus_black = independent_life_bits(g, mode, suicide)
     return IndependentLife(AreaMap(board, g.points(b), g.points(w)), white_minus_black)
 
 
 def independent_life_bits(
-    g: Geometry, suicide: Suicide = Suicide.ILLEGAL, keep_territories: bool = False, keep_stones: bool = False,
-    alive: tuple[int, int] | None = None,
+    g: Geometry, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL, alive: tuple[int, int] | None = None
 ) -> tuple[int, int, int]:
     """`independent_life_area` from a geometry: black's and white's points as bitsets of its
     layout, and white's count of independent-life regions minus black's (`alive`: both
@@ -265,9 +262,9 @@ def independent_life_bits(
             count[colour] += 1
     for colour, owned in ((Colour.BLACK, b), (Colour.WHITE, w)):
         stones = owned & g.stones(colour)
-        if keep_territories:
+        if mode.keep_territories:
             result[colour] |= owned & ~stones
-        if keep_stones:
+        if mode.keep_stones:
             result[colour] |= stones
     return result[Colour.BLACK], result[Colour.WHITE], count[Colour.WHITE] - count[Colour.BLACK]
 
@@ -321,16 +318,13 @@ def area_by_rules(board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = 
 
 
 def independent_life_by_rules(
-    board: Board,
-    suicide: Suicide = Suicide.ILLEGAL,
-    keep_territories: bool = False,
-    keep_stones: bool = False,
+    board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL
 ) -> IndependentLife:
     """The same as `independent_life_area` by `rules/katago-independent-life.dl`."""
     from passalive.definitions.facts import bundled_path, load
 
     facts = _rule_facts(board, AreaMode(True, True, True), suicide)
-    facts["keep"] = [(k,) for k, on in (("territories", keep_territories), ("stones", keep_stones)) if on]
+    facts["keep"] = [(k,) for k, on in (("territories", mode.keep_territories), ("stones", mode.keep_stones)) if on]
     model = load(bundled_path("katago-independent-life.dl")).run(facts)
     owned: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
     for colour_name, p in model.relation("independent_life"):
