@@ -22,12 +22,12 @@ from passalive.cli import main
 from passalive.cli.analyse import command as analyse_command
 from passalive.definitions.area import (
     AreaMode,
+    SwitchUse,
     area_by_rules,
     area_map,
     independent_life_area,
     independent_life_by_rules,
 )
-from passalive.errors import UsageError
 from passalive.go.board import Board
 from passalive.go.suicide import Suicide
 from strategies import board_from_text, end_of_game_positions
@@ -134,23 +134,27 @@ def test_unsafe_big_territory_never_overwrites_the_opponent_s_pass_alive_territo
 def test_a_mode_flag_without_its_convention_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "b.txt"
     path.write_text("X.\n.O\n", encoding="utf-8")
-    for args, needed in ((["--unsafe-big-territories"], "--territory katago"), (["--territory", "katago", "--keep-stones"], "independent-life")):
+    for args, needed in (
+        (["--unsafe-big-territories"], "--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict"),
+        (["--territory", "katago", "--keep-stones"], "--keep-territories and --keep-stones need --territory independent-life"),
+    ):
         with pytest.raises(SystemExit) as done:
             main(["analyse", str(path), *args])
         err = capsys.readouterr().err
-        assert done.value.code == 2 and needed in err and "Traceback" not in err
+        assert done.value.code == 2 and f"error: {needed}\n" in err and "Traceback" not in err
 
 
-def test_the_convention_chooses_safe_big_territories_and_refuses_the_switches_it_has_no_use_for() -> None:
+def test_the_convention_chooses_safe_big_territories_and_finds_the_switches_it_has_no_use_for() -> None:
     # one dataclass holds KataGo's five switches; `analyse --territory` and EXPECT lines set the first by the convention
     assert AreaMode(unsafe_big_territories=True).under("katago-strict") == AreaMode(False, True, False)
     assert AreaMode(safe_big_territories=False).under("katago") == AreaMode()
-    AreaMode(keep_territories=True, keep_stones=True).check("independent-life")
-    AreaMode(non_pass_alive_stones=True).check("katago-strict")
-    with pytest.raises(UsageError, match="--keep-stones need --territory independent-life"):
-        AreaMode(keep_stones=True).check("katago")
-    with pytest.raises(UsageError, match="need --territory katago or katago-strict"):
-        AreaMode(unsafe_big_territories=True).check("healthy")
+    assert AreaMode(keep_territories=True, keep_stones=True).unused(["independent-life"]) is None
+    assert AreaMode(non_pass_alive_stones=True).unused(["katago-strict"]) is None
+    assert AreaMode(keep_stones=True).unused(["katago"]) == SwitchUse(("keep_territories", "keep_stones"), ("independent-life",))
+    katago = SwitchUse(("unsafe_big_territories", "non_pass_alive_stones"), ("katago", "katago-strict"))
+    assert AreaMode(unsafe_big_territories=True).unused(["healthy"]) == katago
+    assert AreaMode(unsafe_big_territories=True, keep_stones=True).unused(["independent-life"]) == katago
+    assert AreaMode(unsafe_big_territories=True, keep_stones=True).unused(["katago", "independent-life"]) is None
 
 
 SUICIDES = st.sampled_from(list(Suicide))

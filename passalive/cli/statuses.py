@@ -34,8 +34,11 @@ class StatusOptions:
     prove: bool = False
 
     def check(self, territory: str) -> None:
-        """Refuse a flag the chosen convention has no use for (UsageError)."""
-        self.area.check(territory)
+        """Refuse a flag the chosen convention has no use for (UsageError, in the words of `analyse`'s flags)."""
+        unused = self.area.unused((territory,))
+        if unused is not None:
+            flags = " and ".join("--" + switch.replace("_", "-") for switch in unused.switches)
+            raise UsageError(f"{flags} need --territory {' or '.join(unused.conventions)}")
         if self.prove and territory != "unconditional":
             raise UsageError("--prove needs --territory unconditional")
 

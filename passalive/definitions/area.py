@@ -39,10 +39,10 @@ that both agree, and that KataGo's own test boards give KataGo's maps.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
 from passalive.definitions.direct import Geometry, casting_out
-from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 
@@ -52,7 +52,9 @@ __all__ = [
     "independent_life_bits",
     "pass_alive_territory_bits",
     "KATAGO_CONVENTIONS",
+    "CONVENTION_SWITCHES",
     "AreaMode",
+    "SwitchUse",
     "AreaMap",
     "IndependentLife",
     "area_map",
@@ -64,6 +66,22 @@ __all__ = [
 
 KATAGO_CONVENTIONS = ("katago", "katago-strict")
 """The territory conventions whose status map is `calculateArea`'s (`analyse --territory`)."""
+
+CONVENTION_SWITCHES: Mapping[str, tuple[str, ...]] = {
+    "katago": ("unsafe_big_territories", "non_pass_alive_stones"),
+    "katago-strict": ("unsafe_big_territories", "non_pass_alive_stones"),
+    "independent-life": ("keep_territories", "keep_stones"),
+}
+"""The rule of which switch needs which territory convention: the `AreaMode` switches (its field
+names) each convention has a use for (`safe_big_territories` is the convention's own choice)."""
+
+
+@dataclass(frozen=True)
+class SwitchUse:
+    """A group of `AreaMode` switches (field names) and the territory conventions that use them."""
+
+    switches: tuple[str, ...]
+    conventions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -77,7 +95,8 @@ class AreaMode:
     three on; `independentLife` in `passalive engine`).  Suicide comes with
     the analysis.  Under a territory convention (`analyse --territory`, an
     EXPECT line's `territory=`) the convention chooses `safe_big_territories`
-    (`under`), and `check` refuses the switches it has no use for.
+    (`under`), and `unused` finds the switches it has no use for, which each
+    caller refuses in its own words (`analyse`'s flags, the engine's fields).
     """
 
     safe_big_territories: bool = True
@@ -90,13 +109,15 @@ class AreaMode:
         """The mode a territory convention gives: `katago` has safe big territories, `katago-strict` not."""
         return replace(self, safe_big_territories=convention != "katago-strict")
 
-    def check(self, convention: str) -> None:
-        """Refuse a switch the territory convention has no use for (UsageError, in `analyse`'s words:
-        its flags are where a user gives the switches with a convention)."""
-        if (self.unsafe_big_territories or self.non_pass_alive_stones) and convention not in KATAGO_CONVENTIONS:
-            raise UsageError("--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict")
-        if (self.keep_territories or self.keep_stones) and convention != "independent-life":
-            raise UsageError("--keep-territories and --keep-stones need --territory independent-life")
+    def unused(self, conventions: Collection[str]) -> SwitchUse | None:
+        """The first group of switches (`CONVENTION_SWITCHES`) with a switch on that none of
+        `conventions` has a use for, with the conventions that would use it; None when every
+        switch on has a use.  Its caller words the refusal: it knows where the switches came from."""
+        for group in dict.fromkeys(CONVENTION_SWITCHES.values()):
+            users = tuple(name for name, switches in CONVENTION_SWITCHES.items() if switches == group)
+            if any(getattr(self, switch) for switch in group) and not set(users) & set(conventions):
+                return SwitchUse(group, users)
+        return None
 
 
 @dataclass(frozen=True)
