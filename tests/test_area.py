@@ -11,6 +11,7 @@ positions check that the direct implementation and the rule programs agree.
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,9 @@ from passalive.definitions.area import (
     independent_life_area,
     independent_life_by_rules,
 )
+from passalive.definitions.territory import TERRITORY_CONVENTIONS
 from passalive.go.board import Board
+from passalive.go.conventions import KATAGO_CONVENTIONS, STATUS_SWITCHES
 from passalive.go.suicide import Suicide
 from strategies import board_from_text, end_of_game_positions
 
@@ -155,6 +158,12 @@ def test_the_convention_chooses_safe_big_territories_and_finds_the_switches_it_h
     assert AreaMode(unsafe_big_territories=True).unused(["healthy"]) == katago
     assert AreaMode(unsafe_big_territories=True, keep_stones=True).unused(["independent-life"]) == katago
     assert AreaMode(unsafe_big_territories=True, keep_stones=True).unused(["katago", "independent-life"]) is None
+
+
+def test_the_switches_an_expect_line_names_are_the_area_modes() -> None:
+    # passalive.go.conventions holds the names for EXPECT lines (which may not import the definitions): they are AreaMode's
+    assert set().union(*STATUS_SWITCHES.values()) | {"safe_big_territories"} == {f.name for f in fields(AreaMode)}
+    assert set(STATUS_SWITCHES) <= set(TERRITORY_CONVENTIONS) and set(KATAGO_CONVENTIONS) <= set(STATUS_SWITCHES)
 
 
 SUICIDES = st.sampled_from(list(Suicide))

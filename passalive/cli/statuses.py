@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
 from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.conventions import switch_flag
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:  # the definitions load when a convention asks for them
@@ -37,7 +38,7 @@ class StatusOptions:
         """Refuse a flag the chosen convention has no use for (UsageError, in the words of `analyse`'s flags)."""
         unused = self.area.unused((territory,))
         if unused is not None:
-            flags = " and ".join("--" + switch.replace("_", "-") for switch in unused.switches)
+            flags = " and ".join("--" + switch_flag(switch) for switch in unused.switches)
             raise UsageError(f"{flags} need --territory {' or '.join(unused.conventions)}")
         if self.prove and territory != "unconditional":
             raise UsageError("--prove needs --territory unconditional")

@@ -39,11 +39,12 @@ that both agree, and that KataGo's own test boards give KataGo's maps.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from passalive.definitions.direct import Geometry, casting_out
 from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.conventions import KATAGO_CONVENTIONS, STATUS_SWITCHES
 from passalive.go.suicide import Suicide
 
 __all__ = [
@@ -52,7 +53,7 @@ __all__ = [
     "independent_life_bits",
     "pass_alive_territory_bits",
     "KATAGO_CONVENTIONS",
-    "CONVENTION_SWITCHES",
+    "STATUS_SWITCHES",
     "AreaMode",
     "SwitchUse",
     "AreaMap",
@@ -63,17 +64,6 @@ __all__ = [
     "independent_life_by_rules",
 ]
 
-
-KATAGO_CONVENTIONS = ("katago", "katago-strict")
-"""The territory conventions whose status map is `calculateArea`'s (`analyse --territory`)."""
-
-CONVENTION_SWITCHES: Mapping[str, tuple[str, ...]] = {
-    "katago": ("unsafe_big_territories", "non_pass_alive_stones"),
-    "katago-strict": ("unsafe_big_territories", "non_pass_alive_stones"),
-    "independent-life": ("keep_territories", "keep_stones"),
-}
-"""The rule of which switch needs which territory convention: the `AreaMode` switches (its field
-names) each convention has a use for (`safe_big_territories` is the convention's own choice)."""
 
 
 @dataclass(frozen=True)
@@ -110,11 +100,12 @@ class AreaMode:
         return replace(self, safe_big_territories=convention != "katago-strict")
 
     def unused(self, conventions: Collection[str]) -> SwitchUse | None:
-        """The first group of switches (`CONVENTION_SWITCHES`) with a switch on that none of
-        `conventions` has a use for, with the conventions that would use it; None when every
-        switch on has a use.  Its caller words the refusal: it knows where the switches came from."""
-        for group in dict.fromkeys(CONVENTION_SWITCHES.values()):
-            users = tuple(name for name, switches in CONVENTION_SWITCHES.items() if switches == group)
+        """The first group of switches with a switch on that none of `conventions` has a use for,
+        with the conventions that would use it; None when every switch on has a use.  The rule is
+        `passalive.go.conventions.STATUS_SWITCHES` (which EXPECT lines read too); the caller words
+        the refusal, since it knows where the switches came from."""
+        for group in dict.fromkeys(STATUS_SWITCHES.values()):
+            users = tuple(name for name, switches in STATUS_SWITCHES.items() if switches == group)
             if any(getattr(self, switch) for switch in group) and not set(users) & set(conventions):
                 return SwitchUse(group, users)
         return None
