@@ -21,12 +21,13 @@ product does not run, so every stage is a call of the function the command calls
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
+
+from cpu import children_cpu
 
 from passalive.cli.analyse import fast_summary, summary_entry
 from passalive.cli.collection import Item
@@ -38,12 +39,6 @@ PIPELINE = ("read", "replay", "analysis", "json")
 
 Extra = Callable[[Position], Callable[[], object]]
 """A benchmark's own stage: given a node's position, what to time (made untimed from the position)."""
-
-
-def children_cpu() -> float:
-    """CPU seconds of this process's finished children (and theirs)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def run_analyse(

@@ -197,15 +197,16 @@ finally:
 
 def _process_cpu(args: list[str]) -> tuple[float, float]:
     """CPU seconds of one `passalive` process (its output thrown away): in all, and after its imports."""
-    import resource
     import subprocess
 
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    from cpu import children_cpu
+
+    before = children_cpu()
     done = subprocess.run([sys.executable, "-c", _CHILD, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           check=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = children_cpu() - before
     work = float(done.stderr.rsplit("cpu-after-imports ", 1)[1])
-    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime), work
+    return cpu, work
 
 
 FRONT_DOOR_RATIO = 2.0

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import signal
 import subprocess
@@ -33,21 +32,18 @@ import tempfile
 import time
 from pathlib import Path
 
+from cpu import children_cpu
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "tests" / "data" / "games" / "gnugo"
 PYTHON = sys.executable
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def _cpu(code: str) -> float:
     """CPU seconds of a fresh interpreter running `code` (and of the processes it waited for)."""
-    before = _children_cpu()
+    before = children_cpu()
     subprocess.run([PYTHON, "-c", code], check=True)
-    return _children_cpu() - before
+    return children_cpu() - before
 
 
 def import_cost() -> float:
@@ -74,14 +70,14 @@ def analyse(folder: Path, *options: str, cluster: list[int] = []) -> tuple[float
     def cluster_cpu() -> float:
         return sum(sum(psutil.Process(pid).cpu_times()[:2]) for pid in cluster)
 
-    before, before_cluster = _children_cpu(), cluster_cpu()
+    before, before_cluster = children_cpu(), cluster_cpu()
     started = time.perf_counter()
     done = subprocess.run(
         [PYTHON, "-c", "from passalive.cli import main; main()", "analyse", str(folder), "--all-nodes", "--jsonl", *options],
         check=True, capture_output=True, text=True,
     )
     wall = time.perf_counter() - started
-    return wall, _children_cpu() - before + cluster_cpu() - before_cluster, done.stdout
+    return wall, children_cpu() - before + cluster_cpu() - before_cluster, done.stdout
 
 
 def start_cluster(folder: Path, workers: int) -> tuple[str, list[subprocess.Popen[bytes]]]:

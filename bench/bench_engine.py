@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -36,6 +35,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+from cpu import children_cpu  # noqa: E402
 
 from passalive.errors import PassaliveError  # noqa: E402
 from passalive.go.board import Colour  # noqa: E402
@@ -86,11 +87,6 @@ def collect(limit: int | None) -> tuple[list[Path], list[str]]:
             if limit is not None and len(files) >= limit:
                 break
     return files, lines
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def run(command: list[str], stdin: bytes | None) -> tuple[bytes, float, float]:

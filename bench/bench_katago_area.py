@@ -187,7 +187,7 @@ def main() -> int:
             ours = area_map(board, AreaMode(bool(flags[0]), bool(flags[1]), bool(flags[2])), rule).rows()
             ours_count = 0
         else:
-            life = independent_life_area(board, rule, bool(flags[0]), bool(flags[1]))
+            life = independent_life_area(board, AreaMode(keep_territories=bool(flags[0]), keep_stones=bool(flags[1])), rule)
             ours, ours_count = life.area.rows(), life.white_minus_black
         ours_time += time.process_time() - start
         if ours == theirs and ours_count == count:

@@ -115,7 +115,7 @@ def main() -> None:
             result = _score(position)
             best_ours = min(best_ours, time.process_time() - start)
             start = time.process_time()
-            independent_life_area(board, Suicide.ILLEGAL)
+            independent_life_area(board, suicide=Suicide.ILLEGAL)
             best_base = min(best_base, time.process_time() - start)
         assert result is not None
         ours.append(best_ours)

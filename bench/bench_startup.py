@@ -57,7 +57,6 @@ import argparse
 import io
 import os
 import random
-import resource
 import shutil
 import subprocess
 import sys
@@ -73,6 +72,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_analyse import _sgf  # noqa: E402
+from cpu import children_cpu  # noqa: E402
 from strategies import random_position  # noqa: E402
 
 from passalive.output.render import render_plain  # noqa: E402
@@ -171,12 +171,11 @@ def _child(python: str, args: list[str]) -> tuple[float, float]:
 
     Run in the temporary folder: `python -c` puts its working folder first on sys.path, and in the
     checkout that would import passalive from the sources, not from the install being measured."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = children_cpu()
     start = time.perf_counter()
     subprocess.run([python, *args], stdout=subprocess.DEVNULL, check=True, env=_env(), cwd=tempfile.gettempdir())
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, children_cpu() - before
 
 
 def _in_process(argv: list[str]) -> tuple[float, float]:

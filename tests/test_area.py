@@ -11,6 +11,7 @@ positions check that the direct implementation and the rule programs agree.
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -22,13 +23,15 @@ from passalive.cli import main
 from passalive.cli.analyse import command as analyse_command
 from passalive.definitions.area import (
     AreaMode,
+    SwitchUse,
     area_by_rules,
     area_map,
     independent_life_area,
     independent_life_by_rules,
 )
-from passalive.errors import UsageError
+from passalive.definitions.territory import TERRITORY_CONVENTIONS
 from passalive.go.board import Board
+from passalive.go.conventions import KATAGO_CONVENTIONS, STATUS_SWITCHES
 from passalive.go.suicide import Suicide
 from strategies import board_from_text, end_of_game_positions
 
@@ -109,7 +112,8 @@ def test_katago_independent_life_boards_through_analyse_json(case: tuple[str, li
 def test_katago_independent_life_boards_by_rules(case: tuple[str, list[str], dict]) -> None:
     _, rows, m = case
     board = board_from_text("\n".join(rows).upper())
-    life = independent_life_by_rules(board, Suicide.MULTI if m["suicide"] else Suicide.ILLEGAL, m["keep_territories"], m["keep_stones"])
+    mode = AreaMode(keep_territories=m["keep_territories"], keep_stones=m["keep_stones"])
+    life = independent_life_by_rules(board, mode, Suicide.MULTI if m["suicide"] else Suicide.ILLEGAL)
     assert life.area.rows() == m["map"]
     assert life.white_minus_black == m["white_minus_black_regions"]
 
@@ -133,23 +137,33 @@ def test_unsafe_big_territory_never_overwrites_the_opponent_s_pass_alive_territo
 def test_a_mode_flag_without_its_convention_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "b.txt"
     path.write_text("X.\n.O\n", encoding="utf-8")
-    for args, needed in ((["--unsafe-big-territories"], "--territory katago"), (["--territory", "katago", "--keep-stones"], "independent-life")):
+    for args, needed in (
+        (["--unsafe-big-territories"], "--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict"),
+        (["--territory", "katago", "--keep-stones"], "--keep-territories and --keep-stones need --territory independent-life"),
+    ):
         with pytest.raises(SystemExit) as done:
             main(["analyse", str(path), *args])
         err = capsys.readouterr().err
-        assert done.value.code == 2 and needed in err and "Traceback" not in err
+        assert done.value.code == 2 and f"error: {needed}\n" in err and "Traceback" not in err
 
 
-def test_the_convention_chooses_safe_big_territories_and_refuses_the_switches_it_has_no_use_for() -> None:
+def test_the_convention_chooses_safe_big_territories_and_finds_the_switches_it_has_no_use_for() -> None:
     # one dataclass holds KataGo's five switches; `analyse --territory` and EXPECT lines set the first by the convention
     assert AreaMode(unsafe_big_territories=True).under("katago-strict") == AreaMode(False, True, False)
     assert AreaMode(safe_big_territories=False).under("katago") == AreaMode()
-    AreaMode(keep_territories=True, keep_stones=True).check("independent-life")
-    AreaMode(non_pass_alive_stones=True).check("katago-strict")
-    with pytest.raises(UsageError, match="--keep-stones need --territory independent-life"):
-        AreaMode(keep_stones=True).check("katago")
-    with pytest.raises(UsageError, match="need --territory katago or katago-strict"):
-        AreaMode(unsafe_big_territories=True).check("healthy")
+    assert AreaMode(keep_territories=True, keep_stones=True).unused(["independent-life"]) is None
+    assert AreaMode(non_pass_alive_stones=True).unused(["katago-strict"]) is None
+    assert AreaMode(keep_stones=True).unused(["katago"]) == SwitchUse(("keep_territories", "keep_stones"), ("independent-life",))
+    katago = SwitchUse(("unsafe_big_territories", "non_pass_alive_stones"), ("katago", "katago-strict"))
+    assert AreaMode(unsafe_big_territories=True).unused(["healthy"]) == katago
+    assert AreaMode(unsafe_big_territories=True, keep_stones=True).unused(["independent-life"]) == katago
+    assert AreaMode(unsafe_big_territories=True, keep_stones=True).unused(["katago", "independent-life"]) is None
+
+
+def test_the_switches_an_expect_line_names_are_the_area_modes() -> None:
+    # passalive.go.conventions holds the names for EXPECT lines (which may not import the definitions): they are AreaMode's
+    assert set().union(*STATUS_SWITCHES.values()) | {"safe_big_territories"} == {f.name for f in fields(AreaMode)}
+    assert set(STATUS_SWITCHES) <= set(TERRITORY_CONVENTIONS) and set(KATAGO_CONVENTIONS) <= set(STATUS_SWITCHES)
 
 
 SUICIDES = st.sampled_from(list(Suicide))
@@ -165,7 +179,8 @@ def test_direct_and_rules_agree_on_the_area(board: Board, mode: AreaMode, suicid
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(end_of_game_positions(max_size=9, suicide=None), st.booleans(), st.booleans(), SUICIDES)
 def test_direct_and_rules_agree_on_independent_life(board: Board, territories: bool, stones: bool, suicide: Suicide) -> None:
-    assert independent_life_area(board, suicide, territories, stones) == independent_life_by_rules(board, suicide, territories, stones)
+    mode = AreaMode(keep_territories=territories, keep_stones=stones)
+    assert independent_life_area(board, mode, suicide) == independent_life_by_rules(board, mode, suicide)
 
 
 def test_independent_life_territory_convention(tmp_path: Path) -> None:

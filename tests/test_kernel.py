@@ -175,6 +175,28 @@ def test_the_kernel_refuses_what_is_not_a_board(args, error):
 
 
 @needs_kernel
+@pytest.mark.parametrize(
+    "function, args, error, words",
+    [
+        ("game_lines", (), TypeError, "game_lines takes 12 arguments (0 given)"),
+        ("game_lines", (53, 0, 0, b"", 0, False, False, (), "", "", "", ""), ValueError,
+         "game_lines: a size from 1 to 52 and a rule 0, 1 or 2"),
+        ("game_lines", (5, 0, 0, b"", 3, False, False, (), "", "", "", ""), ValueError,
+         "game_lines: a size from 1 to 52 and a rule 0, 1 or 2"),
+        ("query_answers", (5,), TypeError, "query_answers takes 10 arguments (1 given)"),
+        ("query_answers", (5, 0, 0, 0, b"", 0, False, False, (), b"\1"), ValueError,
+         "query_answers: sides from 1 to 52 and a rule 0, 1 or 2"),
+        ("query_answers", (5, 5, 0, 0, b"", -1, False, False, (), b"\1"), ValueError,
+         "query_answers: sides from 1 to 52 and a rule 0, 1 or 2"),
+    ],
+)
+def test_the_whole_line_calls_refuse_their_arguments_in_their_own_words(function, args, error, words):
+    with pytest.raises(error) as refused:
+        getattr(compiled, function)(*args)
+    assert str(refused.value) == words
+
+
+@needs_kernel
 def test_the_kernel_refuses_names_that_are_not_a_tuple_of_str():
     assert compiled is not None
     black = 1  # A3 of a 3x3 board, named by the tuple

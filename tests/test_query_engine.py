@@ -100,6 +100,10 @@ def test_every_turn_is_answered_in_turn_order() -> None:
     ({"statuses": ["unconditional"], "passAliveSuicide": True}, "passAliveSuicide", "suicide illegal only"),
     ({"verify": {"seconds": 1e9}}, "verify", "at most"),
     ({"foo": 1}, "foo", "unknown field"),
+    ({"areaMode": {"unsafeBigTerritories": True}}, "areaMode",
+     "`areaMode`'s unsafeBigTerritories and nonPassAliveStones need \"katago-area\" in `statuses`"),
+    ({"independentLife": {"keepStones": True}, "statuses": ["katago-area"]}, "independentLife",
+     "`independentLife`'s keepTerritories and keepStones need \"independent-life\" in `statuses`"),
 ])
 def test_a_bad_query_is_answered_with_the_field(change: dict[str, Any], field: str, words: str) -> None:
     query = {"id": "bad", "boardXSize": 9, "boardYSize": 9, "moves": [["B", "E5"]], **change}

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
 from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
+from passalive.go.conventions import switch_flag
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:  # the definitions load when a convention asks for them
@@ -34,8 +35,11 @@ class StatusOptions:
     prove: bool = False
 
     def check(self, territory: str) -> None:
-        """Refuse a flag the chosen convention has no use for (UsageError)."""
-        self.area.check(territory)
+        """Refuse a flag the chosen convention has no use for (UsageError, in the words of `analyse`'s flags)."""
+        unused = self.area.unused((territory,))
+        if unused is not None:
+            flags = " and ".join("--" + switch_flag(switch) for switch in unused.switches)
+            raise UsageError(f"{flags} need --territory {' or '.join(unused.conventions)}")
         if self.prove and territory != "unconditional":
             raise UsageError("--prove needs --territory unconditional")
 
@@ -51,7 +55,7 @@ def status_fields(board: Board, territory: str, suicide: Suicide, engine: str, o
         from passalive.definitions.area import independent_life_area, independent_life_by_rules
 
         compute = independent_life_by_rules if engine == "rules" else independent_life_area
-        life = compute(board, suicide, options.area.keep_territories, options.area.keep_stones)
+        life = compute(board, options.area, suicide)
         return map_fields(territory, suicide, options, area={c.value: board.names(life.area.of(c)) for c in STONE_COLOURS},
                           life_regions=life.white_minus_black)
     if territory == "unconditional":

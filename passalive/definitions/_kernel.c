@@ -406,11 +406,18 @@ typedef struct {
     int width, height, all_points, every_point;
 } Args;
 
-static int parse_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, Args *a, const char *name) {
+/* Refuse a call with another count of arguments than `expected` (a TypeError naming the function). */
+static int arg_count(Py_ssize_t nargs, Py_ssize_t expected, const char *name) {
     if (nargs != expected) {
         PyErr_Format(PyExc_TypeError, "%s takes %zd arguments (%zd given)", name, expected, nargs);
         return -1;
     }
+    return 0;
+}
+
+static int parse_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, Args *a, const char *name) {
+    if (arg_count(nargs, expected, name) < 0)
+        return -1;
     a->black = args[0];
     a->white = args[1];
     long width = PyLong_AsLong(args[2]), height = PyLong_AsLong(args[3]);
@@ -937,6 +944,36 @@ static int game_line(Text *t, Work *w, PyObject *const *pieces, long node, long 
     return 0;
 }
 
+/* What game_lines and query_answers both take: the board's sides, the suicide rule of the replay and
+   the switches of casting-out (all_points) and territory (every_point). */
+typedef struct {
+    int width, height, rule, all_points, every_point;
+} LineArgs;
+
+/* Check the arguments game_lines and query_answers share, alike: their count (`expected`, the
+   function `name`d in the error), then the sides, the rule and the two switches at the positions
+   `at` gives (width, height, rule, all_points, every_point: game_lines' one size is both sides),
+   with `range` the function's own words for a side or a rule out of range.  0, or -1 with the
+   error set. */
+static int parse_line_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, const char *name,
+                           const int at[5], const char *range, LineArgs *a) {
+    if (arg_count(nargs, expected, name) < 0)
+        return -1;
+    long width = PyLong_AsLong(args[at[0]]), height = PyLong_AsLong(args[at[1]]), rule = PyLong_AsLong(args[at[2]]);
+    if ((width == -1 || height == -1 || rule == -1) && PyErr_Occurred())
+        return -1;
+    if (width < 1 || width > MAX_SIDE || height < 1 || height > MAX_SIDE || rule < SUICIDE_NO || rule > SUICIDE_ALL) {
+        PyErr_SetString(PyExc_ValueError, range);
+        return -1;
+    }
+    a->width = (int)width;
+    a->height = (int)height;
+    a->rule = (int)rule;
+    a->all_points = PyObject_IsTrue(args[at[3]]);
+    a->every_point = PyObject_IsTrue(args[at[4]]);
+    return a->all_points < 0 || a->every_point < 0 ? -1 : 0;
+}
+
 PyDoc_STRVAR(game_lines_doc,
 "game_lines(size, black, white, moves, rule, all_points, every_point, names, head, middle, title, tail) -> bytes | None\n\n"
 "The `analyse --all-nodes --jsonl` lines of a game's whole line in one call, as ASCII bytes (the pieces\n"
@@ -950,21 +987,12 @@ PyDoc_STRVAR(game_lines_doc,
 
 static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (nargs != 12) {
-        PyErr_Format(PyExc_TypeError, "game_lines takes 12 arguments (%zd given)", nargs);
+    static const int at[5] = {0, 0, 4, 5, 6};
+    LineArgs a;
+    if (parse_line_args(args, nargs, 12, "game_lines", at, "game_lines: a size from 1 to 52 and a rule 0, 1 or 2", &a) < 0)
         return NULL;
-    }
-    long size = PyLong_AsLong(args[0]), rule = PyLong_AsLong(args[4]);
-    if ((size == -1 || rule == -1) && PyErr_Occurred())
-        return NULL;
-    if (size < 1 || size > MAX_SIDE || rule < SUICIDE_NO || rule > SUICIDE_ALL) {
-        PyErr_SetString(PyExc_ValueError, "game_lines: a size from 1 to 52 and a rule 0, 1 or 2");
-        return NULL;
-    }
-    int all_points = PyObject_IsTrue(args[5]), every_point = PyObject_IsTrue(args[6]);
+    const int size = a.width;
     PyObject *name_tuple = args[7];
-    if (all_points < 0 || every_point < 0)
-        return NULL;
     if (!PyBytes_Check(args[3]) || !PyTuple_Check(name_tuple) || PyTuple_GET_SIZE(name_tuple) < size * (size + 1)) {
         PyErr_SetString(PyExc_TypeError, "game_lines: moves must be bytes, names a tuple with a str for every bit");
         return NULL;
@@ -982,7 +1010,7 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
     void *block = NULL;
     PyObject *result = NULL;
     Text text = {NULL, 0, 0};
-    int started = replay_start(&w, &r, &names, &block, (int)size, (int)size, args[1], args[2], name_tuple);
+    int started = replay_start(&w, &r, &names, &block, size, size, args[1], args[2], name_tuple);
     if (started < 0)
         return NULL;
     if (started > 0)
@@ -994,7 +1022,7 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
         unsigned code = moves[2 * node] | (unsigned)moves[2 * node + 1] << 8;
         if (code) {
             move++;
-            int played = replay_code(&r, &w, code, (int)rule, prisoners, &ko);
+            int played = replay_code(&r, &w, code, a.rule, prisoners, &ko);
             if (played < 0) {
                 result = Py_None; /* the general path words what was wrong */
                 Py_INCREF(result);
@@ -1003,7 +1031,7 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
             passes = played ? passes + 1 : 0;
         }
         memcpy(w.colour, r.board, (size_t)ncells);
-        if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, all_points, every_point, &names) < 0)
+        if (game_line(&text, &w, &args[8], (long)node, move, prisoners, passes, a.all_points, a.every_point, &names) < 0)
             goto done;
     }
     result = PyBytes_FromStringAndSize(text.data == NULL ? "" : text.data, (Py_ssize_t)text.used);
@@ -1065,23 +1093,13 @@ PyDoc_STRVAR(query_answers_doc,
 
 static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (nargs != 10) {
-        PyErr_Format(PyExc_TypeError, "query_answers takes 10 arguments (%zd given)", nargs);
-        return NULL;
-    }
-    long width = PyLong_AsLong(args[0]), height = PyLong_AsLong(args[1]), rule = PyLong_AsLong(args[5]);
-    if ((width == -1 || height == -1 || rule == -1) && PyErr_Occurred())
-        return NULL;
-    if (width < 1 || width > MAX_SIDE || height < 1 || height > MAX_SIDE || rule < SUICIDE_NO || rule > SUICIDE_ALL) {
-        PyErr_SetString(PyExc_ValueError, "query_answers: sides from 1 to 52 and a rule 0, 1 or 2");
-        return NULL;
-    }
-    int all_points = PyObject_IsTrue(args[6]), every_point = PyObject_IsTrue(args[7]);
-    if (all_points < 0 || every_point < 0)
+    static const int at[5] = {0, 1, 5, 6, 7};
+    LineArgs a;
+    if (parse_line_args(args, nargs, 10, "query_answers", at, "query_answers: sides from 1 to 52 and a rule 0, 1 or 2", &a) < 0)
         return NULL;
     PyObject *name_tuple = args[8];
     if (!PyBytes_Check(args[4]) || !PyBytes_Check(args[9]) || !PyTuple_Check(name_tuple)
-        || PyTuple_GET_SIZE(name_tuple) < height * (width + 1)
+        || PyTuple_GET_SIZE(name_tuple) < a.height * (a.width + 1)
         || PyBytes_GET_SIZE(args[9]) != PyBytes_GET_SIZE(args[4]) / 2 + 1) {
         PyErr_SetString(PyExc_TypeError, "query_answers: moves and wanted must be bytes (a byte per turn), names a tuple "
                                          "with a str for every bit");
@@ -1097,7 +1115,7 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
     void *block = NULL;
     PyObject *result = NULL, *bodies = NULL;
     Text text = {NULL, 0, 0};
-    int started = replay_start(&w, &r, &names, &block, (int)width, (int)height, args[2], args[3], name_tuple);
+    int started = replay_start(&w, &r, &names, &block, a.width, a.height, args[2], args[3], name_tuple);
     if (started < 0)
         return NULL;
     if (started > 0)
@@ -1111,7 +1129,7 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
     for (Py_ssize_t turn = 0; turn <= count; turn++) {
         if (turn > 0) {
             unsigned code = moves[2 * (turn - 1)] | (unsigned)moves[2 * (turn - 1) + 1] << 8;
-            if (replay_code(&r, &w, code, (int)rule, prisoners, &ko) < 0) {
+            if (replay_code(&r, &w, code, a.rule, prisoners, &ko) < 0) {
                 result = Py_None; /* the general path words what was wrong */
                 Py_INCREF(result);
                 goto done;
@@ -1122,7 +1140,7 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
         memcpy(w.colour, r.board, (size_t)ncells);
         text.used = 0;
         PyObject *body;
-        if (query_body(&text, &w, all_points, every_point, &names) < 0
+        if (query_body(&text, &w, a.all_points, a.every_point, &names) < 0
             || (body = PyBytes_FromStringAndSize(text.data, (Py_ssize_t)text.used)) == NULL)
             goto done;
         PyTuple_SET_ITEM(bodies, made++, body);

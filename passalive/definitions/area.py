@@ -39,11 +39,12 @@ that both agree, and that KataGo's own test boards give KataGo's maps.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from passalive.definitions.direct import Geometry, casting_out
-from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour
+from passalive.go.conventions import KATAGO_CONVENTIONS, STATUS_SWITCHES
 from passalive.go.suicide import Suicide
 
 __all__ = [
@@ -52,7 +53,9 @@ __all__ = [
     "independent_life_bits",
     "pass_alive_territory_bits",
     "KATAGO_CONVENTIONS",
+    "STATUS_SWITCHES",
     "AreaMode",
+    "SwitchUse",
     "AreaMap",
     "IndependentLife",
     "area_map",
@@ -62,8 +65,13 @@ __all__ = [
 ]
 
 
-KATAGO_CONVENTIONS = ("katago", "katago-strict")
-"""The territory conventions whose status map is `calculateArea`'s (`analyse --territory`)."""
+
+@dataclass(frozen=True)
+class SwitchUse:
+    """A group of `AreaMode` switches (field names) and the territory conventions that use them."""
+
+    switches: tuple[str, ...]
+    conventions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -77,7 +85,8 @@ class AreaMode:
     three on; `independentLife` in `passalive engine`).  Suicide comes with
     the analysis.  Under a territory convention (`analyse --territory`, an
     EXPECT line's `territory=`) the convention chooses `safe_big_territories`
-    (`under`), and `check` refuses the switches it has no use for.
+    (`under`), and `unused` finds the switches it has no use for, which each
+    caller refuses in its own words (`analyse`'s flags, the engine's fields).
     """
 
     safe_big_territories: bool = True
@@ -90,13 +99,16 @@ class AreaMode:
         """The mode a territory convention gives: `katago` has safe big territories, `katago-strict` not."""
         return replace(self, safe_big_territories=convention != "katago-strict")
 
-    def check(self, convention: str) -> None:
-        """Refuse a switch the territory convention has no use for (UsageError, in `analyse`'s words:
-        its flags are where a user gives the switches with a convention)."""
-        if (self.unsafe_big_territories or self.non_pass_alive_stones) and convention not in KATAGO_CONVENTIONS:
-            raise UsageError("--unsafe-big-territories and --non-pass-alive-stones need --territory katago or katago-strict")
-        if (self.keep_territories or self.keep_stones) and convention != "independent-life":
-            raise UsageError("--keep-territories and --keep-stones need --territory independent-life")
+    def unused(self, conventions: Collection[str]) -> SwitchUse | None:
+        """The first group of switches with a switch on that none of `conventions` has a use for,
+        with the conventions that would use it; None when every switch on has a use.  The rule is
+        `passalive.go.conventions.STATUS_SWITCHES` (which EXPECT lines read too); the caller words
+        the refusal, since it knows where the switches came from."""
+        for group in dict.fromkeys(STATUS_SWITCHES.values()):
+            users = tuple(name for name, switches in STATUS_SWITCHES.items() if switches == group)
+            if any(getattr(self, switch) for switch in group) and not set(users) & set(conventions):
+                return SwitchUse(group, users)
+        return None
 
 
 @dataclass(frozen=True)
@@ -222,10 +234,7 @@ class IndependentLife:
 
 
 def independent_life_area(
-    board: Board,
-    suicide: Suicide = Suicide.ILLEGAL,
-    keep_territories: bool = False,
-    keep_stones: bool = False,
+    board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL
 ) -> IndependentLife:
     """KataGo's `calculateIndependentLifeArea`.
 
@@ -233,17 +242,17 @@ def independent_life_area(
     one colour's basic area is *seki-touching* when a point of it is next to
     an empty point nobody owns, or is a stone of that colour in atari; every
     other piece has independent life and is kept (and counted).
-    `keep_territories` adds back every point of the basic map that is not
-    the owner's own stone, `keep_stones` every one that is.
+    `mode.keep_territories` adds back every point of the basic map that is not
+    the owner's own stone, `mode.keep_stones` every one that is; `mode`'s
+    `calculateArea` switches do not count here (the basic map has them all on).
     """
     g = Geometry.of(board)
-    b, w, white_minus_black = independent_life_bits(g, suicide, keep_territories, keep_stones)
+    b, w, white_minus_black = independent_life_bits(g, mode, suicide)
     return IndependentLife(AreaMap(board, g.points(b), g.points(w)), white_minus_black)
 
 
 def independent_life_bits(
-    g: Geometry, suicide: Suicide = Suicide.ILLEGAL, keep_territories: bool = False, keep_stones: bool = False,
-    alive: tuple[int, int] | None = None,
+    g: Geometry, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL, alive: tuple[int, int] | None = None
 ) -> tuple[int, int, int]:
     """`independent_life_area` from a geometry: black's and white's points as bitsets of its
     layout, and white's count of independent-life regions minus black's (`alive`: both
@@ -265,9 +274,9 @@ def independent_life_bits(
             count[colour] += 1
     for colour, owned in ((Colour.BLACK, b), (Colour.WHITE, w)):
         stones = owned & g.stones(colour)
-        if keep_territories:
+        if mode.keep_territories:
             result[colour] |= owned & ~stones
-        if keep_stones:
+        if mode.keep_stones:
             result[colour] |= stones
     return result[Colour.BLACK], result[Colour.WHITE], count[Colour.WHITE] - count[Colour.BLACK]
 
@@ -321,16 +330,13 @@ def area_by_rules(board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = 
 
 
 def independent_life_by_rules(
-    board: Board,
-    suicide: Suicide = Suicide.ILLEGAL,
-    keep_territories: bool = False,
-    keep_stones: bool = False,
+    board: Board, mode: AreaMode = AreaMode(), suicide: Suicide = Suicide.ILLEGAL
 ) -> IndependentLife:
     """The same as `independent_life_area` by `rules/katago-independent-life.dl`."""
     from passalive.definitions.facts import bundled_path, load
 
     facts = _rule_facts(board, AreaMode(True, True, True), suicide)
-    facts["keep"] = [(k,) for k, on in (("territories", keep_territories), ("stones", keep_stones)) if on]
+    facts["keep"] = [(k,) for k, on in (("territories", mode.keep_territories), ("stones", mode.keep_stones)) if on]
     model = load(bundled_path("katago-independent-life.dl")).run(facts)
     owned: dict[Colour, set[int]] = {c: set() for c in STONE_COLOURS}
     for colour_name, p in model.relation("independent_life"):

@@ -32,7 +32,7 @@ def status_territory(board: Board, colour: Colour, convention: str, suicide: Sui
     if convention == "independent-life":
         from passalive.definitions.area import independent_life_area, independent_life_by_rules
 
-        life = (independent_life_by_rules if engine == "rules" else independent_life_area)(board, suicide)
+        life = (independent_life_by_rules if engine == "rules" else independent_life_area)(board, suicide=suicide)
         own = board.stones(colour)
         return frozenset(p for p in life.area.of(colour) if p not in own)
     if convention == "unconditional":

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from passalive.go.board import Board, Colour
+from passalive.go.conventions import STATUS_SWITCHES, switch_flag
 from passalive.go.coords import Frame
 from passalive.errors import InputError, Location
 from passalive.go.suicide import Suicide
@@ -236,12 +237,10 @@ def _point_of(board: Board, a: Annotation, name: str, index: int, offset: int) -
 
 
 STATUS_TERRITORIES: dict[str, tuple[str, ...]] = {
-    "katago": ("unsafe-big-territories", "non-pass-alive-stones"),
-    "katago-strict": ("unsafe-big-territories", "non-pass-alive-stones"),
-    "independent-life": ("keep-territories", "keep-stones"),
-    "unconditional": (),
+    name: tuple(switch_flag(switch) for switch in switches) for name, switches in STATUS_SWITCHES.items()
 }
-"""The status maps an EXPECT line can check (`territory=NAME[,FLAG...]`) and the flags of each."""
+"""The status maps an EXPECT line can check (`territory=NAME[,FLAG...]`) and the flags of each
+(`passalive.go.conventions`' switches, written with dashes)."""
 
 STATUS_KEYS = ("alive", "dead", "black_territory", "white_territory", "undecided", "area_black", "area_white")
 """The status keys of an EXPECT line with `territory=`: GNU Go's words and KataGo's area per colour."""

@@ -49,7 +49,7 @@ def status_map(board: Board, exp: Expectation, engine: str) -> dict[str, frozens
     mode = AreaMode(**{flag.replace("-", "_"): True for flag in flags}).under(name)
     if name == "independent-life":
         compute = independent_life_by_rules if engine == "rules" else independent_life_area
-        area = compute(board, exp.suicide, mode.keep_territories, mode.keep_stones).area
+        area = compute(board, mode, exp.suicide).area
     else:
         area = (area_by_rules if engine == "rules" else area_map)(board, mode, exp.suicide)
     return {"area_black": area.of(Colour.BLACK), "area_white": area.of(Colour.WHITE)}

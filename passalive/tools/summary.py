@@ -553,7 +553,7 @@ def _maps(g: GridGeometry, request: StatusRequest, suicide: Suicide, shared: tup
     if convention in KATAGO_CONVENTIONS:
         return StatusMaps(area=area_bits(g, request.area.under(convention), suicide, shared))
     if convention == "independent-life":
-        b, w, regions = independent_life_bits(g, suicide, request.area.keep_territories, request.area.keep_stones, shared)
+        b, w, regions = independent_life_bits(g, request.area, suicide, shared)
         return StatusMaps(area=(b, w), life_regions=regions)
     if convention == "unconditional":
         from passalive.definitions.unconditional import BLACK, EMPTY, WHITE, grid_status
@@ -576,7 +576,7 @@ def _status_territory(
         if request.area.keep_territories or request.area.keep_stones:  # the territory is the plain map's
             from passalive.definitions.area import independent_life_bits
 
-            b, w, _ = independent_life_bits(g, suicide, False, False, shared)
+            b, w, _ = independent_life_bits(g, AreaMode(), suicide, shared)
             return (b, w)[index] & ~own
         assert maps.area is not None
         return maps.area[index] & ~own

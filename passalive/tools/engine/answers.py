@@ -206,8 +206,7 @@ def _katago_area(here: _Turn) -> str:
 def _independent_life(here: _Turn) -> str:
     from passalive.definitions.area import independent_life_area
 
-    a = here.query.area
-    life = independent_life_area(here.board, here.query.pass_alive_suicide, a.keep_territories, a.keep_stones)
+    life = independent_life_area(here.board, here.query.area, here.query.pass_alive_suicide)
     return (f',"independentLife":{here.signed_ids(life.area.black, life.area.white)},'
             f'"independentLifeRegions":{life.white_minus_black}')
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from passalive.definitions.analysis import resolve_variant
-from passalive.definitions.area import AreaMode
+from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
 from passalive.errors import PassaliveError
 from passalive.go.board import Colour
 from passalive.go.coords import GTP_LETTERS
@@ -193,7 +193,7 @@ def parse_query(data: object) -> Query:
         pass_alive_suicide=pass_alive,
         variant=variant,
         statuses=statuses,
-        area=_area(data.get("areaMode"), data.get("independentLife")),
+        area=_area(data, statuses),
         komi=_komi(data.get("komi"), counting),
         counting=counting,
         verify_seconds=_verify(data["verify"]) if "verify" in data else None,
@@ -443,12 +443,35 @@ def _flags(value: object, name: str, keys: Mapping[str, str]) -> dict[str, bool]
     return flags
 
 
-def _area(mode: object, life: object) -> AreaMode:
-    flags = _flags(mode, "areaMode", {"safeBigTerritories": "safe_big_territories",
-                                      "unsafeBigTerritories": "unsafe_big_territories",
-                                      "nonPassAliveStones": "non_pass_alive_stones"})
-    flags.update(_flags(life, "independentLife", {"keepTerritories": "keep_territories", "keepStones": "keep_stones"}))
-    return AreaMode(**flags)
+_SWITCH_FIELDS: Mapping[str, Mapping[str, str]] = {
+    "areaMode": {"safeBigTerritories": "safe_big_territories", "unsafeBigTerritories": "unsafe_big_territories",
+                 "nonPassAliveStones": "non_pass_alive_stones"},
+    "independentLife": {"keepTerritories": "keep_territories", "keepStones": "keep_stones"},
+}
+"""The query's objects of `AreaMode` switches: each field's keys and the switch (field name) each sets."""
+
+_STATUS_CONVENTIONS: Mapping[str, tuple[str, ...]] = {
+    "katago-area": KATAGO_CONVENTIONS,
+    "independent-life": ("independent-life",),
+}
+"""The territory conventions whose switches a status uses (`katago-area` sets `safeBigTerritories` itself)."""
+
+
+def _area(data: Mapping[str, Any], statuses: tuple[str, ...]) -> AreaMode:
+    """The switches of `areaMode` and `independentLife`; refused where no status in `statuses` uses one that is on
+    (the rule is `AreaMode.unused`'s; the words are the query's fields)."""
+    flags: dict[str, bool] = {}
+    for name, keys in _SWITCH_FIELDS.items():
+        flags.update(_flags(data.get(name), name, keys))
+    mode = AreaMode(**flags)
+    unused = mode.unused([convention for status in statuses for convention in _STATUS_CONVENTIONS.get(status, ())])
+    if unused is not None:
+        field, keys = next((name, keys) for name, keys in _SWITCH_FIELDS.items() if unused.switches[0] in keys.values())
+        named = " and ".join(key for key, switch in keys.items() if switch in unused.switches)
+        users = " or ".join(f'"{status}"' for status, conventions in _STATUS_CONVENTIONS.items()
+                            if set(conventions) & set(unused.conventions))
+        raise QueryError(f"`{field}`'s {named} need {users} in `statuses`", field)
+    return mode
 
 
 def _komi(value: object, counting: str) -> float:
