@@ -112,10 +112,21 @@ def _imported_modules(name: str, path: Path, modules: set[str]) -> Iterator[str]
                     yield base
 
 
+def _extension_modules() -> set[str]:
+    """The package's C extension modules, by their type stubs (`_kernel.pyi`, `_host.pyi`): modules
+    that import nothing of passalive, but that `from package import _kernel` names all the same."""
+    names = set()
+    for layer in LAYERS:
+        origin = Path(__import__(f"passalive.{layer}", fromlist=["_"]).__file__ or "")
+        if origin.name == "__init__.py":
+            names |= {_module_name(layer, stub.with_suffix(".py")) for stub in origin.parent.rglob("*.pyi")}
+    return names
+
+
 def _package_edges() -> dict[str, set[str]]:
     """Each module of the installed package and the modules of its own package (layer, sub-packages included) it imports."""
     files = {_module_name(layer, path): path for layer, path in _package_files()}
-    names = set(files)
+    names = set(files) | _extension_modules()
     return {
         name: {m for m in _imported_modules(name, path, names) if m != name and m.split(".")[1] == name.split(".")[1]}
         for name, path in files.items()
@@ -176,6 +187,7 @@ def test_every_kind_of_import_counts() -> None:
     assert "passalive.rules.compile" in edges["passalive.rules.provenance"]  # under TYPE_CHECKING
     assert "passalive.grammar.sgf" in edges["passalive.grammar.read"]  # inside a function
     assert "passalive.rules.ast" in edges["passalive.rules.check"]  # from passalive.rules import ast
+    assert "passalive.batch._host" in edges["passalive.batch.fused"]  # a C extension, named by its stub
 
 
 @pytest.mark.parametrize(("layer", "path"), _package_files(), ids=lambda v: v.name if isinstance(v, Path) else v)
