@@ -37,7 +37,7 @@ ENTRY = "pa_cast_out_batch"
 """The kernel's name in `fused.cu`."""
 
 THREADS = 128
-"""Threads per block: each holds its own position's working memory (about 8 KB at 19x19)."""
+"""CUDA threads per block: each holds its own problem's working memory (4.7 KB at 19x19)."""
 
 CUDA = 2
 """DLPack's device type of an NVIDIA GPU (`kDLCUDA`)."""
