@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import ctypes.util
 import os
 import random
 import re
@@ -350,6 +351,50 @@ def test_nvcc_compiles_the_kernel_for_the_gpu(tmp_path: Path, size: int):
     assert "0 bytes spill stores" in out.stderr
     frame = int(re.search(r"(\d+) bytes stack frame", out.stderr).group(1))
     assert frame <= {9: 1200, 19: 4800}[size]  # a thread's working memory: (P + 1) / 2 chains and regions, each a byte
+
+
+def _nvrtc() -> ctypes.CDLL | str:
+    """NVRTC, the compiler CuPy runs on the kernel's source, where it is installed (the CUDA toolkit, or
+    the wheel `nvidia-cuda-nvrtc`, 218 MB: not a test dependency), else why not."""
+    import importlib.util
+
+    candidates = [ctypes.util.find_library("nvrtc")]
+    if importlib.util.find_spec("nvidia") is not None:  # the wheels' namespace package: CUDA 13's, CUDA 12's
+        for package in ("nvidia.cu13", "nvidia.cuda_nvrtc"):
+            spec = importlib.util.find_spec(package)
+            folders = list(spec.submodule_search_locations or []) if spec is not None else []
+            candidates += [str(path) for folder in folders for path in sorted(Path(folder).glob("lib/libnvrtc.so.*")) if ".alt." not in path.name]
+    for candidate in filter(None, candidates):
+        try:
+            for builtins in sorted(Path(candidate).parent.glob("libnvrtc-builtins.so.*")):  # a wheel's: loaded
+                if ".alt." not in builtins.name:  # first, as the library finds it by name only on the loader's path
+                    ctypes.CDLL(str(builtins), mode=ctypes.RTLD_GLOBAL)
+            return ctypes.CDLL(candidate)
+        except OSError:
+            continue
+    return "NVRTC is not installed (the CUDA toolkit's libnvrtc, or pip install nvidia-cuda-nvrtc): CuPy's compiler is not tried"
+
+
+@pytest.mark.parametrize("size", [9, 19, 52])
+def test_nvrtc_compiles_the_kernel_as_cupy_does(size: int):
+    """The source as `fused._kernel` hands it to CuPy's RawKernel (NVRTC, no C library), for an H100/H200."""
+    nvrtc = _nvrtc()
+    if isinstance(nvrtc, str):
+        pytest.skip(nvrtc)
+    program = ctypes.c_void_p()
+    assert nvrtc.nvrtcCreateProgram(ctypes.byref(program), fused.SOURCE.read_bytes(), b"fused.cu", 0, None, None) == 0
+    options = [f"-DPA_H={size}".encode(), f"-DPA_W={size}".encode(), b"--gpu-architecture=compute_90"]
+    status = nvrtc.nvrtcCompileProgram(program, len(options), (ctypes.c_char_p * len(options))(*options))
+    size_of = ctypes.c_size_t()
+    nvrtc.nvrtcGetProgramLogSize(program, ctypes.byref(size_of))
+    log = ctypes.create_string_buffer(size_of.value)
+    nvrtc.nvrtcGetProgramLog(program, log)
+    assert status == 0, log.value.decode()
+    nvrtc.nvrtcGetPTXSize(program, ctypes.byref(size_of))
+    ptx = ctypes.create_string_buffer(size_of.value)
+    nvrtc.nvrtcGetPTX(program, ptx)
+    nvrtc.nvrtcDestroyProgram(ctypes.byref(program))
+    assert f".entry {fused.ENTRY}(".encode() in ptx.value
 
 
 def _wall_with_three_eyes(n: int, height: int = 5, width: int = 5) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
