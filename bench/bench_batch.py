@@ -18,8 +18,8 @@ the end of the game), prints
   NVIDIA GPU and CuPy is installed), on `--n`
   positions (the distinct ones repeated; default two batches on the CPU,
   1,000,000 on a GPU) in batches of `--batch-size` (default 1,024 on the
-  CPU, 131,072 on a GPU: by the device each backend runs on, CuPy's always
-  a GPU), already on the device: the time from the first batch handed in
+  CPU, 8,192 for the fused kernel there, 131,072 on a GPU: by the device
+  each backend runs on, CuPy's always a GPU), already on the device: the time from the first batch handed in
   to the last answer synchronised (after one warm-up batch), with its ratio
   to the direct code;
 * the check: the batched answers (pass-alive stones and territory, both
@@ -62,10 +62,11 @@ KEEP = {9: 4000, 13: 2500, 19: 12000}
 """Real-game positions kept per size in the positions file (sampled evenly over the games)."""
 RANDOM = {9: 600, 13: 400, 19: 600}
 """Positions of random play added per size."""
-BATCH = {"cpu": 1024, "gpu": 131072}
+BATCH = {"cpu": 1024, "cpu/fused": 8192, "gpu": 131072}
 """The default `--batch-size` by the device each backend runs on (`--backend torch --device cpu` took
 the GPU's batch before): a GPU batch of 19x19 positions peaks at 15.5 GiB on torch's GPU
-(docs/batch.md), more than a CPU run should hold for a measurement that two small batches make."""
+(docs/batch.md), more than a CPU run should hold for a measurement that two small batches make; the
+fused kernel on the CPU takes 8,192 (two batches of it, 0.4 s at 19x19 on 2 cores)."""
 
 
 # ------------------------------------------------------------ positions
@@ -248,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--device", default="cpu", help="cpu or cuda (torch, jax); cupy is always on its GPU")
     parser.add_argument("--n", type=int, default=0, help="positions timed per size and backend (default: 2 batches on cpu, 1,000,000 on a GPU)")
     parser.add_argument("--batch-size", type=int, default=0,
-                        help="positions per call (default: 1024 for a backend on the cpu, 131072 on a GPU)")
+                        help="positions per call (default: 1024 for a backend on the cpu, 8192 for the fused kernel there, 131072 on a GPU)")
     parser.add_argument("--method", default="array,fused",
                         help="array (the array program), fused (the fused kernel: its C build on the CPU, "
                         "CUDA on a GPU with CuPy), comma-separated")
@@ -278,8 +279,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  direct (one at a time, CPU): {rate:12,.0f} positions/s")
         for name in names:
             dev = "gpu" if name == "cupy" else args.device
-            batch_size = args.batch_size or BATCH["cpu" if dev == "cpu" else "gpu"]
             for method, block in _variants(args.method, args.threads_per_block, dev):
+                batch_size = args.batch_size or BATCH["gpu" if dev != "cpu" else "cpu/fused" if method == "fused" else "cpu"]
                 label = f"{name}/{method}" + (f"/{block}" if block else "")
                 why_not = fused.unusable(backend(name, args.device)[0](black[:1])) if method == "fused" else None
                 if why_not is not None:
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
                 fused.THREADS = block or fused.THREADS  # the CUDA block size, a module constant the bench sets
                 wrong = check(black, white, expected, suicide, name, args.device, batch_size, method)
                 failures += wrong
-                n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)
+                n = args.n or (1_000_000 if dev != "cpu" else 2 * batch_size)  # on the CPU: 2 batches
                 speed = timed(black, white, suicide, name, args.device, n, batch_size, method)
                 verdict = "equal on all" if not wrong else f"DIFFERENT on {wrong} of"
                 memory = _peak_memory(name, args.device)
