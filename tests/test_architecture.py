@@ -113,13 +113,13 @@ def _imported_modules(name: str, path: Path, modules: set[str]) -> Iterator[str]
 
 
 def _extension_modules() -> set[str]:
-    """The package's C extension modules, by their type stubs (`_kernel.pyi`, `_host.pyi`): modules
-    that import nothing of passalive, but that `from package import _kernel` names all the same."""
+    """The package's C extension modules, by their C sources (`_kernel.c`, `_host.c`, `_census.c`):
+    modules that import nothing of passalive, but that `from package import _kernel` names all the same."""
     names = set()
     for layer in LAYERS:
         origin = Path(__import__(f"passalive.{layer}", fromlist=["_"]).__file__ or "")
         if origin.name == "__init__.py":
-            names |= {_module_name(layer, stub.with_suffix(".py")) for stub in origin.parent.rglob("*.pyi")}
+            names |= {_module_name(layer, source.with_suffix(".py")) for source in origin.parent.rglob("_*.c")}
     return names
 
 
@@ -187,7 +187,8 @@ def test_every_kind_of_import_counts() -> None:
     assert "passalive.rules.compile" in edges["passalive.rules.provenance"]  # under TYPE_CHECKING
     assert "passalive.grammar.sgf" in edges["passalive.grammar.read"]  # inside a function
     assert "passalive.rules.ast" in edges["passalive.rules.check"]  # from passalive.rules import ast
-    assert "passalive.batch._host" in edges["passalive.batch.fused"]  # a C extension, named by its stub
+    assert "passalive.batch._host" in edges["passalive.batch.fused"]  # a C extension, named by its source
+    assert "passalive.tools.explore._census" in edges["passalive.tools.explore.census"]
 
 
 @pytest.mark.parametrize(("layer", "path"), _package_files(), ids=lambda v: v.name if isinstance(v, Path) else v)

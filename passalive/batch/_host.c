@@ -34,7 +34,7 @@ static PyObject *h_cast_out(PyObject *self, PyObject *args) {
     const char *wrong = NULL;
     if (height < 1 || width < 1 || height > PA_MAX_SIDE || width > PA_MAX_SIDE)
         wrong = "height and width must be 1 to " NUMBER(PA_MAX_SIDE);
-    else if (n < 0 || black.len != n * height * width || white.len != black.len)
+    else if (n < 0 || black.len % (height * width) || n != black.len / (height * width) || white.len != black.len)
         wrong = "black and white must be n x height x width bytes";
     else if (alive.len != 2 * black.len || territory.len != alive.len)
         wrong = "alive and territory must be 2n x height x width bytes";

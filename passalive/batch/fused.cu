@@ -50,7 +50,8 @@
  * of each chain (or of each region) makes a set of points no two of them
  * neighbours: on a grid of P points there are at most (P + 1) / 2 of either.
  * The region/chain graph is planar and bipartite, its vertices at most P:
- * fewer than 2 P + 4 edges.  A chain or region is a byte up to 22x22.
+ * fewer than 2 P + 4 edges.  A chain or region is a byte on boards of at
+ * most 508 points (22x22, 13x39, ...).
  *
  * NVRTC compiles this file without a C library: no #include on the GPU side.
  */
@@ -85,7 +86,7 @@ typedef short pa_index; /* a cell, edge or count */
 #else
 typedef int pa_index;
 #endif
-#if PA_MOST_COMPONENTS < 255 /* boards of at most 508 points: up to 22x22 */
+#if PA_MOST_COMPONENTS < 255 /* boards of at most 508 points (22x22, 22x23, 13x39, ...) */
 typedef unsigned char pa_id; /* a chain or a region */
 #else
 typedef unsigned short pa_id;

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import functools
 import os
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from passalive.batch.flood import Array, Namespace
-from passalive.go.limits import MAX_SIDE
+from passalive.go.limits import board_size_problem
 
 SOURCE = Path(__file__).with_name("fused.cu")
 """The kernel's CUDA source; tests compile the same file for the CPU."""
@@ -46,8 +45,8 @@ CPU = 1
 """DLPack's device type of the CPU (`kDLCPU`)."""
 
 CHUNK = 2048
-"""Problems per call of the CPU build (15 ms of work at 19x19): the unit shared among threads, and the
-most a Ctrl-C waits for (the C code sees no signal; the interrupt is raised when a chunk ends)."""
+"""The most problems per call of the CPU build (15 ms of work at 19x19): the unit shared among threads,
+and the most a Ctrl-C waits for (the C code sees no signal; the interrupt is raised when a chunk ends)."""
 
 
 class NotCompiled(Exception):
@@ -60,9 +59,9 @@ def unusable(x: Array) -> str | None:
         device_type, _ = x.__dlpack_device__()
     except (AttributeError, TypeError, RuntimeError, BufferError):
         return "the arrays do not say their device (no __dlpack_device__)"
-    height, width = int(x.shape[1]), int(x.shape[2])
-    if max(height, width) > MAX_SIDE:
-        return f"a {height}x{width} board has more than {MAX_SIDE} points a side"
+    too_large = board_size_problem(int(x.shape[2]), int(x.shape[1]))
+    if too_large is not None:
+        return too_large
     if int(device_type) == CPU:
         return _unusable_on_cpu()
     if int(device_type) != CUDA:
@@ -106,6 +105,8 @@ def cast_out(xp: Namespace, black: Array, white: Array, all_points: bool) -> tup
 
 def _on_cpu(black: Array, white: Array, all_points: bool) -> tuple[Any, Any]:
     """The answers as numpy `uint8` arrays, from the CPU build, the problems in chunks shared among the CPUs."""
+    from concurrent.futures import ThreadPoolExecutor
+
     import numpy as np
 
     from passalive.batch import _host
@@ -115,7 +116,8 @@ def _on_cpu(black: Array, white: Array, all_points: bool) -> tuple[Any, Any]:
     n, height, width = own.shape
     alive = np.empty((2 * n, height, width), dtype=np.uint8)
     territory = np.empty_like(alive)
-    chunks = [(first, min(first + CHUNK, 2 * n)) for first in range(0, 2 * n, CHUNK)]
+    size = min(CHUNK, max(CHUNK // 8, -(-2 * n // _cpus())))  # a small batch shared among the CPUs too, not too thin
+    chunks = [(first, min(first + size, 2 * n)) for first in range(0, 2 * n, size)]
     threads = min(_cpus(), len(chunks))
     if threads == 1:
         for first, last in chunks:
