@@ -764,13 +764,20 @@ def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
     return tqdm(total=files, unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
 
 
-def report_expectations(problems: Sequence[str]) -> None:
-    """`--check`: every expected result the positions do not meet, on stderr; exit 1 if any."""
+def report_expectations(problems: Sequence[str], compared: int, positions: int, lines: str) -> None:
+    """`--check`: every expected result the positions do not meet, on stderr; exit 1 if any.
+
+    `compared` claims were read from `positions` diagrams or positions; when none
+    was (no diagram has a `lines` line), that is a UsageError (exit 2), not agreement:
+    a check that compared nothing must not pass silently, as `passalive check` says too.
+    """
     for problem in problems:
         click.echo(f"mismatch: {problem}", err=True)
     if problems:
         sys.exit(1)
-    click.echo("all expected results agree", err=True)
+    if not compared:
+        raise UsageError(f"--check compared nothing: no {lines} line in {positions} diagram(s)")
+    click.echo(f"all expected results agree ({compared} claim(s) compared)", err=True)
 
 
 def finish(failed: int) -> None:

@@ -33,7 +33,8 @@ from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
 from passalive.tools.result import GameResult, handicap_bonus, read_komi, result_text, score_game
-from passalive.tools.score import RULES, Score, check_diagram, handicap_bonus_rule, read_score_claim, rules_of
+from passalive.tools.claims import problem_messages
+from passalive.tools.score import RULES, Score, claim_results, handicap_bonus_rule, read_score_claim, rules_of
 from passalive.tools.settle import ChainStatus, SearchBudget, Status
 
 
@@ -218,8 +219,8 @@ def _record_handicap_bonus(handicap: int, record_rules: str | None) -> int | Non
     return None if rule is None else handicap_bonus(handicap, rule)
 
 
-def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
-    """One item's score (JSON dict or text), its --check mismatches and its warnings."""
+def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str], int]:
+    """One item's score (JSON dict or text), its --check mismatches, its warnings and how many claims were compared."""
     diagram = item.diagram
     board = diagram.board
     where = f"{diagram.location or item.file}"
@@ -235,7 +236,8 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     captured = {c: 0 for c in STONE_COLOURS}
     if settings.captures is not None:
         captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
-    problems = check_diagram(diagram) if settings.check else []
+    claims_compared = claim_results(diagram) if settings.check else ()
+    problems = problem_messages(claims_compared)
     position = item.position
     rule = item.suicide(False, settings.pass_alive_suicide)
     if position is None:
@@ -270,7 +272,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     notes += [f"{where}: warning: {warning}" for warning in said]
     result = game.score
     if settings.output in PICTURES:
-        return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes
+        return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes, len(claims_compared)
     if settings.output != "text":
         data = {**score_json(diagram.title, result), **game_json(game), "pass_alive_suicide": rule.value}
         if not show_result:
@@ -278,10 +280,10 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
         if settings.output == "jsonl" or position is not None:
             # `rules` and `result` are the scoring's own; the record's RU and RE are `recorded_rules`, `recorded_result`
             data = {**item.fields(), **data, "result": data.get("result")}
-        return data, problems, notes
+        return data, problems, notes, len(claims_compared)
     text = _text(where, diagram.title, result, settings.fmt, settings.fancy)
     text += "".join(line + "\n" for line in _result_text(game, show_result))
-    return text, problems, notes
+    return text, problems, notes, len(claims_compared)
 
 
 @click.command("score")
@@ -341,10 +343,14 @@ def command(
     selection = inputs.selection(allow_illegal=allow_illegal)
     sink = Sink(output, out)
     problems: list[str] = []
+    compared = positions = 0
 
-    def emit(result: tuple[Any, list[str], list[str]]) -> None:
-        done, found, notes = result
+    def emit(result: tuple[Any, list[str], list[str], int]) -> None:
+        nonlocal compared, positions
+        done, found, notes, claims = result
         problems.extend(found)
+        compared += claims
+        positions += 1
         for note in notes:
             click.echo(note, err=True)
         sink.add(done)
@@ -352,5 +358,5 @@ def command(
     failed = run(files, selection, inputs.runner, _work, settings, emit)
     sink.close()
     if check:
-        report_expectations(problems)
+        report_expectations(problems, compared, positions, "{SCORE}")
     finish(failed)
