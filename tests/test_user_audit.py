@@ -45,3 +45,37 @@ def test_check_says_how_many_claims_agree(capsys, command):
     assert code == 0
     assert "all expected results agree" in err
     assert "claim(s) compared" in err
+
+
+SAFETY = str(ROOT / "examples" / "static-safety.txt")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--suicide"], ["--pass-alive-suicide", "multi"], ["--depth", "3"], ["--complete"], ["--witness", "full"],
+     ["--format", "svg"], ["--out", "pictures"]],
+)
+def test_verify_alternating_refuses_the_options_it_would_ignore(capsys, options):
+    code, out, err = run(["verify", SAFETY, "--alternating", *options], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: verify --alternating does not take {options[0]}")
+
+
+def test_verify_budget_without_alternating_is_refused(capsys):
+    code, out, err = run(["verify", SAFETY, "--budget", "5"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --budget bounds the alternating-play search: give it with --alternating")
+
+
+def test_verify_alternating_on_a_game_where_suicide_is_legal_is_refused(capsys, tmp_path):
+    """Alternating play is searched with suicide illegal: a New Zealand game is not answered under other rules."""
+    path = tmp_path / "nz.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[5]RU[NZ]AB[aa][ba][ca]AW[ab][bb][cb])\n")
+    code, out, err = run(["verify", str(path), "--alternating", "--budget", "10"], capsys)
+    assert code == 2 and out == ""
+    assert "verify --alternating searches only with suicide illegal, not suicide=multi (RU[NZ])" in err
+
+
+def test_verify_alternating_says_its_suicide_rule(capsys):
+    code, out, _ = run(["verify", SAFETY, "--alternating", "--budget", "50"], capsys)
+    assert "-- variant static-safety, alternating play, suicide=no" in out
