@@ -79,3 +79,29 @@ def test_verify_alternating_on_a_game_where_suicide_is_legal_is_refused(capsys, 
 def test_verify_alternating_says_its_suicide_rule(capsys):
     code, out, _ = run(["verify", SAFETY, "--alternating", "--budget", "50"], capsys)
     assert "-- variant static-safety, alternating play, suicide=no" in out
+
+
+def _commands() -> list[str]:
+    import click
+
+    from passalive.cli import cli
+
+    return cli.list_commands(click.Context(cli))
+
+
+@pytest.mark.parametrize("name", _commands())
+def test_every_option_a_help_text_names_is_an_option_of_that_command(name):
+    """`passalive score --help` once told the user to play under `--suicide`, which score has not."""
+    import re
+
+    import click
+
+    from passalive.cli import cli
+
+    root = click.Context(cli)
+    command = cli.get_command(root, name)
+    assert command is not None
+    text = command.get_help(click.Context(command, info_name=name, parent=root))
+    options = {"--help"} | {o for p in command.params for o in [*p.opts, *p.secondary_opts]}
+    named = set(re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", text))
+    assert named <= options, f"passalive {name} --help names {sorted(named - options)}"

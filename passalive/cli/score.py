@@ -28,7 +28,7 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.suicide import Suicide
 from passalive.go.numbers import read_number, shown
-from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
+from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option_for
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
@@ -304,7 +304,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str], i
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
-@pass_alive_suicide_option
+@pass_alive_suicide_option_for("the game's RU (suicide illegal for a diagram)")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
