@@ -105,3 +105,31 @@ def test_every_option_a_help_text_names_is_an_option_of_that_command(name):
     options = {"--help"} | {o for p in command.params for o in [*p.opts, *p.secondary_opts]}
     named = set(re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", text))
     assert named <= options, f"passalive {name} --help names {sorted(named - options)}"
+
+
+BASIC = str(ROOT / "examples" / "basic.txt")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["analyse", BASIC, "--format", "svg", "--json"], "give either --format svg or --json, not both"),
+        (["analyse", BASIC, "--format", "sl", "--jsonl"], "give either --format sl or --jsonl, not both"),
+        (["score", BASIC, "--format", "sgf", "--json"], "give either --format sgf or --json, not both"),
+        (["verify", BASIC, "--format", "svg", "--jsonl"], "give either --format svg or --jsonl, not both"),
+        (["eyes", BASIC, "--format", "png", "--json"], "give either --format png or --json, not both"),
+        (["show", BASIC, "--format", "svg", "--json"], "give either --format svg or --json, not both"),
+        (["show", BASIC, "--format", "plain", "--jsonl"], "give either --format plain or --jsonl, not both"),
+        (["show", BASIC, "--json", "--jsonl"], "give either --json (one document) or --jsonl"),
+    ],
+)
+def test_a_format_and_json_together_are_refused_not_one_silently_dropped(capsys, argv, message):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {message}")
+
+
+@pytest.mark.parametrize("argv", [["show", BASIC, "--format", "json", "--json"], ["analyse", BASIC, "--json"]])
+def test_json_alone_or_said_twice_is_json(capsys, argv):
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and out.startswith('{"diagrams"')

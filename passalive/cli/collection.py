@@ -251,12 +251,22 @@ class Inputs:
             raise UsageError("give --jobs N (processes on this machine) or --cluster ADDRESS (a Dask cluster's workers), not both")
         return Runner(self.keep_going, self.jsonl, self.progress, self.jobs, self.cluster)
 
-    def output(self, as_json: bool, fmt: str) -> str:
+    def output(self, as_json: bool, fmt: str, format_param: str = "fmt") -> str:
         """The command's output: `json`, `jsonl`, a picture format or `text`; a
-        UsageError when --json and --jsonl are both given."""
+        UsageError when --json and --jsonl are both given, or either with a
+        `--format` written on the command line (`format_param`: its parameter's
+        name), which would be ignored: SVG asked for, JSON printed."""
         if as_json and self.jsonl:
             raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
+        if (as_json or self.jsonl) and _given(format_param) and not (as_json and fmt == "json"):
+            raise UsageError(f"give either --format {fmt} or {'--json' if as_json else '--jsonl'}, not both")
         return "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
+
+
+def _given(param: str) -> bool:
+    """Whether the running command's parameter `param` was written on the command line (not its default)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE
 
 
 # ------------------------------------------------------------------- inputs
