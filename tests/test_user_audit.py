@@ -133,3 +133,13 @@ def test_a_format_and_json_together_are_refused_not_one_silently_dropped(capsys,
 def test_json_alone_or_said_twice_is_json(capsys, argv):
     code, out, _ = run(argv, capsys)
     assert code == 0 and out.startswith('{"diagrams"')
+
+
+@pytest.mark.parametrize("command", ["show", "analyse", "verify", "score", "eyes"])
+@pytest.mark.parametrize("more", [[], ["--json"]])
+def test_out_without_a_picture_format_is_refused_not_an_empty_folder(capsys, tmp_path, command, more):
+    folder = tmp_path / "pictures"
+    code, out, err = run([command, BASIC, "--out", str(folder), *more], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: --out {folder}: only pictures and SGF are written to a folder")
+    assert not folder.exists()

@@ -154,6 +154,9 @@ class Sink:
     the end (`--format svg|png|sgf`, to `out` or standard output)."""
 
     def __init__(self, output: str, out: str | None = None, key: str = "diagrams") -> None:
+        if out is not None and output not in PICTURES:
+            # Text and JSON go to standard output: a folder given for them would stay empty without a word.
+            raise UsageError(f"--out {out}: only pictures and SGF are written to a folder; give --format svg, sgf or png")
         self.output = output
         self.out = out
         self.pictures: list[tuple[str, str, str]] = []
