@@ -143,3 +143,42 @@ def test_out_without_a_picture_format_is_refused_not_an_empty_folder(capsys, tmp
     assert code == 2 and out == ""
     assert err.startswith(f"error: --out {folder}: only pictures and SGF are written to a folder")
     assert not folder.exists()
+
+
+# A downloaded record or a wiki page is untrusted text: its control characters (a terminal's
+# escape sequences that clear the screen or set the window's title, NUL, BEL) are shown as
+# U+FFFD, never sent to the user's terminal.
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x00"
+
+
+def test_an_error_shows_the_offending_line_without_its_control_characters(capsys, tmp_path):
+    path = tmp_path / "typo.txt"
+    path.write_text(f"$$\n$$ | X . {HOSTILE}K |\n")
+    code, out, err = run(["analyse", str(path)], capsys)
+    assert code == 2
+    assert err.startswith(f"{path}:2:10: error: unknown character '\\x1b' in a diagram line")
+    assert "$$ | X . \ufffd]0;pwned\ufffd\ufffd[2J\ufffd" in err
+    assert not any(c in err for c in "\x1b\x07\x00")
+
+
+def test_a_utf16_file_is_reported_without_its_nul_bytes(capsys, tmp_path):
+    path = tmp_path / "notepad.txt"
+    path.write_bytes((ROOT / "examples" / "basic.txt").read_text().encode("utf-16"))
+    code, _, err = run(["analyse", str(path)], capsys)
+    assert code == 2 and "not UTF-8 text" in err
+    assert "\x00" not in err
+
+
+@pytest.mark.parametrize("command", ["analyse", "score", "verify", "eyes", "show"])
+def test_a_game_name_with_escape_sequences_reaches_the_terminal_inert(tmp_path, command):
+    from click.testing import CliRunner
+
+    from passalive.cli import cli
+
+    path = tmp_path / "hostile.sgf"
+    hostile = HOSTILE.replace("]", "\\]")  # SGF escapes a ] in a value
+    path.write_text(f"(;GM[1]FF[4]SZ[5]GN[{hostile}game]AB[aa][bb]AW[dd];B[cc])\n")
+    result = CliRunner().invoke(cli, [command, str(path), *(["--no-color"] if command != "show" else [])], color=True)
+    assert result.exit_code in (0, 1), result.output
+    assert "game" in result.output
+    assert not any(c in result.output for c in "\x1b\x07\x00"), repr(result.output[:300])

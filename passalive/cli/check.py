@@ -32,6 +32,7 @@ from typing import Any
 import click
 
 from passalive.cli.options import Seconds
+from passalive.output.terminal_text import terminal_safe
 from passalive.output.xmltext import xml_text
 from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
 
@@ -265,7 +266,7 @@ def command(
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
     for result in report.diagrams:
         for message, location in result.diagram.warnings:
-            click.echo(f"{location}: warning: {message}", err=True)
+            click.echo(terminal_safe(f"{location}: warning: {message}"), err=True)
     if not report.rows and not allow_empty:
         raise _nothing_checked(report, paths, variants)
     if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:
@@ -277,11 +278,11 @@ def command(
     else:
         rows = [r for r in report.rows if not failures_only or r.status is not Status.OK]
         if rows:
-            click.echo(table(rows))
+            click.echo(terminal_safe(table(rows)))
         failed = [d for d in report.diagrams if d.failed]
         for result in failed:
             click.echo("")
-            click.echo(failure_report(result))
+            click.echo(terminal_safe(failure_report(result)))
         click.echo("")
         click.echo(summary(report))
     if junit:

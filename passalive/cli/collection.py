@@ -49,6 +49,7 @@ from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.cli.signals import handled, worker_init
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
+from passalive.output.terminal_text import terminal_safe
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:  # game records load with the first SGF file (a plain board never needs them)
@@ -173,7 +174,7 @@ class Sink:
         elif self.output == "jsonl":
             echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
         else:
-            click.echo(("" if self._first else "\n") + result.rstrip("\n"))
+            click.echo(terminal_safe(("" if self._first else "\n") + result.rstrip("\n")))
             self._first = False
 
     def close(self) -> None:
@@ -708,7 +709,7 @@ def run(
     def report(path: str, done: FileResult[T]) -> None:
         nonlocal failed, positions
         for text in done.warnings:
-            click.echo(text, err=True)
+            click.echo(terminal_safe(text), err=True)
         positions += done.positions
         if bar is not None:
             bar.update(1)
@@ -755,7 +756,7 @@ def run(
             for path in files:
                 done = FileResult[T]()
                 try:
-                    for item in read_items(path, selection, lambda text: click.echo(text, err=True), None, whole_game):
+                    for item in read_items(path, selection, lambda text: click.echo(terminal_safe(text), err=True), None, whole_game):
                         emit(item.done if item.done is not None else work(item, settings))
                         done.positions += item.positions
                 except PassaliveError as error:
@@ -785,7 +786,7 @@ def report_expectations(problems: Sequence[str], compared: int, positions: int, 
     a check that compared nothing must not pass silently, as `passalive check` says too.
     """
     for problem in problems:
-        click.echo(f"mismatch: {problem}", err=True)
+        click.echo(terminal_safe(f"mismatch: {problem}"), err=True)
     if problems:
         sys.exit(1)
     if not compared:

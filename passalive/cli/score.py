@@ -33,6 +33,7 @@ from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
 from passalive.tools.result import GameResult, handicap_bonus, read_komi, result_text, score_game
+from passalive.output.terminal_text import terminal_safe
 from passalive.tools.claims import problem_messages
 from passalive.tools.score import RULES, Score, claim_results, handicap_bonus_rule, read_score_claim, rules_of
 from passalive.tools.settle import ChainStatus, SearchBudget, Status
@@ -352,7 +353,7 @@ def command(
         compared += claims
         positions += 1
         for note in notes:
-            click.echo(note, err=True)
+            click.echo(terminal_safe(note), err=True)
         sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
