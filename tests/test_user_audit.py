@@ -182,3 +182,12 @@ def test_a_game_name_with_escape_sequences_reaches_the_terminal_inert(tmp_path, 
     assert result.exit_code in (0, 1), result.output
     assert "game" in result.output
     assert not any(c in result.output for c in "\x1b\x07\x00"), repr(result.output[:300])
+
+
+@pytest.mark.parametrize(("name", "text"), [("notepad.txt", None), ("notepad.sgf", "(;GM[1]FF[4]SZ[9];B[ee])\n")])
+def test_a_utf16_file_is_named_as_such_with_what_to_do(capsys, tmp_path, name, text):
+    path = tmp_path / name
+    path.write_bytes((text or (ROOT / "examples" / "basic.txt").read_text()).encode("utf-16"))
+    code, _, err = run(["analyse", str(path)], capsys)
+    assert code == 2 and err.startswith(f"{path}:1:1: error: ")
+    assert "this file is UTF-16, from its byte-order mark" in err and "save it as UTF-8" in err
