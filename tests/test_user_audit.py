@@ -191,3 +191,42 @@ def test_a_utf16_file_is_named_as_such_with_what_to_do(capsys, tmp_path, name, t
     code, _, err = run(["analyse", str(path)], capsys)
     assert code == 2 and err.startswith(f"{path}:1:1: error: ")
     assert "this file is UTF-16, from its byte-order mark" in err and "save it as UTF-8" in err
+
+
+def _wiki(tmp_path: Path) -> Path:
+    """A folder of two wiki pages: one whose claims hold, one with a typo in a diagram."""
+    folder = tmp_path / "wiki"
+    folder.mkdir()
+    (folder / "a-good.txt").write_text((ROOT / "examples" / "basic.txt").read_text())
+    (folder / "b-typo.txt").write_text("$$ Typo\n$$ | X . K |\n$$ {EXPECT variant=casting-out black=none}\n")
+    return folder
+
+
+def test_check_stops_at_a_page_with_a_typo_without_keep_going(capsys, tmp_path):
+    code, out, err = run(["check", str(_wiki(tmp_path))], capsys)
+    assert code == 2 and out == ""
+    assert "b-typo.txt:2:10: error: unknown character 'K'" in err
+
+
+def test_check_keep_going_checks_the_other_pages_and_exits_2(capsys, tmp_path):
+    folder = _wiki(tmp_path)
+    report = tmp_path / "report.xml"
+    code, out, err = run(["check", str(folder), "--keep-going", "--junit-xml", str(report)], capsys)
+    assert code == 2
+    assert f"{folder}/b-typo.txt:2:10: error: unknown character 'K'" in err and "(skipped; going on" in err
+    assert "b-typo.txt" not in out  # its rows are left out, the good page's are there
+    assert out.rstrip().endswith("2 checks: 2 ok, 0 failed, 0 unknown (2 diagrams in 2 files); 1 file(s) not checked (see the errors above)")
+    xml = report.read_text()
+    assert 'errors="1"' in xml and "<error message=\"unknown character 'K'" in xml
+
+
+def test_check_keep_going_json_lists_the_files_left_out(capsys, tmp_path):
+    import json
+
+    folder = _wiki(tmp_path)
+    code, out, _ = run(["check", str(folder), "--keep-going", "--json"], capsys)
+    assert code == 2
+    data = json.loads(out)
+    assert data["summary"]["errors"] == 1 and data["summary"]["ok"] == 2
+    (error,) = data["errors"]
+    assert (error["file"], error["line"], error["column"]) == (str(folder / "b-typo.txt"), 2, 10)

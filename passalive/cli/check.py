@@ -11,9 +11,13 @@ solver cannot settle in time are *unknown* and do not fail).
 
 `--json` prints
 
-    {"summary": {"checks", "ok", "failed", "unknown", "diagrams", "files"},
+    {"summary": {"checks", "ok", "failed", "unknown", "diagrams", "files", "errors"},
      "results": [{"file", "diagram", "title", "line", "kind", "variant",
-                  "suicide", "expected", "got", "status", "message", "seconds"}]}
+                  "suicide", "expected", "got", "status", "message", "seconds"}],
+     "errors": [{"file", "line", "column", "message"}]}
+
+`errors` lists the files `--keep-going` left out (a file that cannot be read or
+holds a malformed claim); without it the first such file stops the run.
 
 `--junit-xml FILE` writes the same results as JUnit XML (one test suite per
 file, one test case per row; unknown rows are skipped), for a wiki's CI.
@@ -34,7 +38,7 @@ import click
 from passalive.cli.options import Seconds
 from passalive.output.terminal_text import terminal_safe
 from passalive.output.xmltext import xml_text
-from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
+from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, FileError, Report, Row, Status, check_paths
 
 
 def _cut(text: str, width: int) -> str:
@@ -108,11 +112,13 @@ def _plural(n: int, word: str) -> str:
 
 
 def summary(report: Report) -> str:
-    """One line: how many checks passed, failed and are unknown."""
+    """One line: how many checks passed, failed and are unknown (and files left out, with --keep-going)."""
     rows = report.rows
+    left_out = f"; {len(report.errors)} file(s) not checked (see the errors above)" if report.errors else ""
     return (
         f"{len(rows)} checks: {report.count(Status.OK)} ok, {report.count(Status.FAIL)} failed, "
         f"{report.count(Status.UNKNOWN)} unknown ({_plural(len(report.diagrams), 'diagram')} in {_plural(len(report.files), 'file')})"
+        f"{left_out}"
     )
 
 
@@ -143,8 +149,21 @@ def report_json(report: Report) -> dict[str, Any]:
             "unknown": report.count(Status.UNKNOWN),
             "diagrams": len(report.diagrams),
             "files": len(report.files),
+            "errors": len(report.errors),
         },
         "results": [_row_json(r) for r in report.rows],
+        "errors": [_error_json(error) for error in report.errors],
+    }
+
+
+def _error_json(left_out: FileError) -> dict[str, Any]:
+    """A file left out by --keep-going: where its error is and what it says."""
+    where = left_out.error.location
+    return {
+        "file": left_out.path,
+        "line": where.line if where is not None else None,
+        "column": where.column if where is not None else None,
+        "message": left_out.error.message,
     }
 
 
@@ -186,6 +205,13 @@ def junit_xml(report: Report) -> str:
                 failure.text = f"{row.path}:{row.line}\nexpected: {row.expected}\ngot: {row.got}\n"
             elif row.status is Status.UNKNOWN:
                 ET.SubElement(case, "skipped", message=row.message or "unknown")
+    for left_out in report.errors:  # a file --keep-going left out: an error, so that the CI fails on it
+        name = left_out.path
+        suite = ET.SubElement(root, "testsuite", name=name, tests="1", failures="0", errors="1", skipped="0", time="0.000")
+        case = ET.SubElement(suite, "testcase", classname=name, name="reading the file", time="0.000")
+        ET.SubElement(case, "error", message=left_out.error.message).text = left_out.error.format() + "\n"
+    if report.errors:
+        root.set("errors", str(len(report.errors)))
     ET.indent(root)
     text = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(text) + "\n"  # no control character of a title or a name
@@ -245,6 +271,9 @@ def _nothing_checked(report: Report, paths: tuple[str, ...], variants: tuple[str
               help="Exit 0 when nothing was checked (by default that is an error, exit 2: a CI must not pass silently).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also write a self-contained HTML report: every diagram pictured, failures first.")
+@click.option("--keep-going", is_flag=True,
+              help="Report a file that cannot be read or holds a bad claim on stderr, leave it out and check the "
+              "others (exit 2 at the end).")
 @click.option("--source-url", metavar="URL", default=None,
               help="With --html: link diagrams to URL/PATH#LLINE (e.g. a repository's blob URL) instead of the local file.")
 def command(
@@ -259,11 +288,14 @@ def command(
     allow_empty: bool,
     html_path: str | None,
     source_url: str | None,
+    keep_going: bool,
 ) -> None:
     """Check the expected verdicts (EXPECT), capturing sequences (CAPTURE), eye
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
     (files, or folders searched for .txt files)."""
-    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
+    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine, keep_going=keep_going)
+    for left_out in report.errors:
+        click.echo(left_out.error.format() + "\n(skipped; going on with the other files)", err=True)
     for result in report.diagrams:
         for message, location in result.diagram.warnings:
             click.echo(terminal_safe(f"{location}: warning: {message}"), err=True)
@@ -293,5 +325,7 @@ def command(
         from passalive.tools.html_report import write_report
 
         write_report(report, html_path, source_url, paths)
+    if report.errors:
+        sys.exit(2)
     if not report.ok:
         sys.exit(1)
