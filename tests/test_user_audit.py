@@ -230,3 +230,15 @@ def test_check_keep_going_json_lists_the_files_left_out(capsys, tmp_path):
     assert data["summary"]["errors"] == 1 and data["summary"]["ok"] == 2
     (error,) = data["errors"]
     assert (error["file"], error["line"], error["column"]) == (str(folder / "b-typo.txt"), 2, 10)
+
+
+def test_check_on_a_folder_reports_a_page_saved_as_utf16_instead_of_passing_it_over(capsys, tmp_path):
+    folder = _wiki(tmp_path)
+    (folder / "b-typo.txt").unlink()
+    (folder / "c-notepad.txt").write_bytes((ROOT / "examples" / "basic.txt").read_text().encode("utf-16"))
+    (folder / "d-latin1-notes.txt").write_bytes("Notes de la journ\xe9e, sans diagramme.\n".encode("latin-1"))
+    code, out, err = run(["check", str(folder), "--keep-going"], capsys)
+    assert code == 2
+    assert f"{folder}/c-notepad.txt:1:1: error: not UTF-8 text (byte 1); expected a diagram file (this file is UTF-16" in err
+    assert "latin1-notes" not in err  # prose in another encoding is still passed over
+    assert "2 checks: 2 ok" in out
