@@ -242,3 +242,10 @@ def test_check_on_a_folder_reports_a_page_saved_as_utf16_instead_of_passing_it_o
     assert f"{folder}/c-notepad.txt:1:1: error: not UTF-8 text (byte 1); expected a diagram file (this file is UTF-16" in err
     assert "latin1-notes" not in err  # prose in another encoding is still passed over
     assert "2 checks: 2 ok" in out
+
+
+@pytest.mark.parametrize(("command", "variant"), [("analyse", "casting-out"), ("eyes", "paths")])
+def test_a_variant_given_twice_is_refused_not_reported_twice(capsys, command, variant):
+    code, out, err = run([command, BASIC, "--variant", variant, "--variant", variant], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: --variant {variant} is given twice")

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from passalive.cli.collection import (
-    Inputs, Item, Sink, analysis_suicide, collection_options, finish, json_line, run,
+    Inputs, Item, Sink, analysis_suicide, collection_options, finish, json_line, refuse_repeated, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.definitions.area import AreaMode
@@ -529,6 +529,7 @@ def command(
                     keep_territories=keep_territories, keep_stones=keep_stones)
     statuses = StatusOptions(area, prove)
     statuses.check(territory)
+    refuse_repeated("--variant", variants)
     names: tuple[str | None, ...] = tuple(variants) if variants else (None,)
     if program is not None and variants:
         raise UsageError(

@@ -778,6 +778,15 @@ def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
     return tqdm(total=files, unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
 
 
+def refuse_repeated(option: str, values: Sequence[str]) -> None:
+    """A UsageError when a repeatable option names one value twice (its report would be printed twice)."""
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise UsageError(f"{option} {value} is given twice")
+        seen.add(value)
+
+
 def report_expectations(problems: Sequence[str], compared: int, positions: int, lines: str) -> None:
     """`--check`: every expected result the positions do not meet, on stderr; exit 1 if any.
 

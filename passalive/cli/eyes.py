@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, report_expectations, run
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, refuse_repeated, report_expectations, run
 from passalive.go.board import Board
 from passalive.tools.claims import problem_messages
 from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, claim_results, classify_all, disagreements, explain_eye
@@ -102,6 +102,7 @@ def command(
     inputs: Inputs,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
+    refuse_repeated("--variant", variants)
     output = inputs.output(as_json, fmt)
     settings = _Settings(variants or tuple(VARIANTS), engine, explain, output, check, fmt, fancy_output(no_color))
     selection = inputs.selection(allow_illegal=allow_illegal)
