@@ -249,3 +249,23 @@ def test_a_variant_given_twice_is_refused_not_reported_twice(capsys, command, va
     code, out, err = run([command, BASIC, "--variant", variant, "--variant", variant], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"error: --variant {variant} is given twice")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["analyse", BASIC, "--comments", "full"], "--comments sets the comment of each node of --all-nodes --format sgf"),
+        (["analyse", BASIC, "--comments", "full", "--format", "sgf"], "--comments sets the comment"),
+        (["check", BASIC, "--source-url", "https://example.org/wiki"], "--source-url links the diagrams of the --html report"),
+    ],
+)
+def test_an_option_without_the_one_it_belongs_to_is_refused(capsys, argv, message):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {message}")
+
+
+def test_comments_with_all_nodes_sgf_is_taken(capsys):
+    argv = ["analyse", str(ROOT / "tests" / "data" / "games" / "two-games.sgf"), "--all-nodes", "--format", "sgf", "--comments", "full"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and out.startswith("(;")

@@ -538,9 +538,12 @@ def command(
         )
     selection = inputs.selection(allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None)
     output = inputs.output(as_json, fmt)
+    game_sgf = output == "sgf" and inputs.all_nodes
+    if not game_sgf and click.get_current_context().get_parameter_source("comments") is click.core.ParameterSource.COMMANDLINE:
+        raise UsageError("--comments sets the comment of each node of --all-nodes --format sgf: give both, or leave it out")
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
-        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes, comments=comments,
+        max_facts, max_rule_seconds, include_anywhere, game_sgf=game_sgf, comments=comments,
         pass_alive_suicide=pass_alive_suicide,
     )
     sink = Sink(output, out)

@@ -293,6 +293,10 @@ def command(
     """Check the expected verdicts (EXPECT), capturing sequences (CAPTURE), eye
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
     (files, or folders searched for .txt files)."""
+    if source_url is not None and html_path is None:
+        from passalive.errors import UsageError
+
+        raise UsageError("--source-url links the diagrams of the --html report: give --html FILE too")
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine, keep_going=keep_going)
     for left_out in report.errors:
         click.echo(left_out.error.format() + "\n(skipped; going on with the other files)", err=True)
