@@ -269,3 +269,14 @@ def test_comments_with_all_nodes_sgf_is_taken(capsys):
     argv = ["analyse", str(ROOT / "tests" / "data" / "games" / "two-games.sgf"), "--all-nodes", "--format", "sgf", "--comments", "full"]
     code, out, _ = run(argv, capsys)
     assert code == 0 and out.startswith("(;")
+
+
+@pytest.mark.parametrize("komi", ["nan", "inf", "-inf", "1e308"])
+def test_gtp_refuses_a_komi_at_start_that_its_komi_command_refuses(capsys, monkeypatch, komi):
+    """`passalive gtp --komi nan` answered `final_score` with `W+nan`."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"final_score\nquit\n")))
+    code, out, err = run(["gtp", "--komi", komi], capsys)
+    assert code == 2 and out == ""
+    assert "komi: expected a finite number of at most 10000 points either way" in err
