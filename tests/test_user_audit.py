@@ -280,3 +280,11 @@ def test_gtp_refuses_a_komi_at_start_that_its_komi_command_refuses(capsys, monke
     code, out, err = run(["gtp", "--komi", komi], capsys)
     assert code == 2 and out == ""
     assert "komi: expected a finite number of at most 10000 points either way" in err
+
+
+@pytest.mark.parametrize("komi", ["1e300", "-2000000", "nan"])
+def test_score_komi_is_bounded_as_a_records_km_is(capsys, komi):
+    """`score --komi 1e300` gave `result W+1e+300 (proven)`."""
+    code, out, err = run(["score", BASIC, "--komi", komi], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --komi expects a finite number of at most 1,000,000 points either way")

@@ -335,8 +335,8 @@ def command(
             raise InputError(f"--captures expects BLACK/WHITE, e.g. 3/1; got {shown(captures)!r}")
         black, white = (read_number(part.strip(), "--captures", maximum=MAX_SCORE_VALUE) for part in parts)
         captured = (black, white)
-    if komi is not None and not math.isfinite(komi):
-        raise InputError(f"--komi expects a finite number, got {komi}")
+    if komi is not None and not (math.isfinite(komi) and abs(komi) <= MAX_SCORE_VALUE):
+        raise InputError(f"--komi expects a finite number of at most {MAX_SCORE_VALUE:,} points either way, got {komi:g}")
     output = inputs.output(as_json, fmt)
     budget = SearchBudget(area=search_area, states=search_states)
     settings = _Settings(dead, alive, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color),
