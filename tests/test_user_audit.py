@@ -288,3 +288,27 @@ def test_score_komi_is_bounded_as_a_records_km_is(capsys, komi):
     code, out, err = run(["score", BASIC, "--komi", komi], capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: --komi expects a finite number of at most 1,000,000 points either way")
+
+
+GAMES = ROOT / "tests" / "data" / "games"
+
+
+@pytest.mark.parametrize("pretty", [[], ["--pretty"]])
+@pytest.mark.parametrize("command", ["analyse", "score", "show"])
+def test_keep_going_json_names_the_files_it_left_out(capsys, command, pretty):
+    """A --json document of a run that skipped a file says so itself, not only on stderr and by the exit status."""
+    import json
+
+    argv = [command, str(GAMES / "two-games.sgf"), str(GAMES / "broken.sgf"), "--json", "--keep-going", *pretty]
+    code, out, _ = run(argv, capsys)
+    assert code == 2
+    document = json.loads(out)
+    assert len(document["diagrams"]) == 2
+    assert document["errors"] == [f"{GAMES / 'broken.sgf'}:3:3: error: bad SGF: B[cc\\n;W[ff]: expected a point of two letters such as dd"]
+
+
+def test_json_of_a_whole_run_has_no_errors_list(capsys):
+    import json
+
+    code, out, _ = run(["analyse", str(GAMES / "two-games.sgf"), "--json", "--keep-going"], capsys)
+    assert code == 0 and "errors" not in json.loads(out)

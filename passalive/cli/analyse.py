@@ -557,5 +557,5 @@ def command(
 
     failed = run(files, selection, inputs.runner, _work, settings, emit, functools.partial(whole_game, settings))
     games.flush()
-    sink.close()
+    sink.close(failed)
     finish(failed)

@@ -139,12 +139,18 @@ class JsonDocument:
         sys.stdout.write(("," if self._count else "") + text)
         self._count += 1
 
-    def close(self) -> None:
-        """End the list and the document."""
+    def close(self, skipped: Sequence[str] = ()) -> None:
+        """End the list and the document; with `skipped` (the files --keep-going left out, one line of
+        error each) an `errors` list after it, so that the document says it is not the whole input."""
         if self._count == 0:
-            echo_document({self._key: []})
+            echo_document({self._key: [], **({"errors": list(skipped)} if skipped else {})})
             return
-        sys.stdout.write("\n  ]\n}\n" if self._pretty else "]}\n")
+        if skipped:
+            errors = json.dumps(list(skipped), indent=2 if self._pretty else None)
+            end = "\n  ],\n  \"errors\": " + errors.replace("\n", "\n  ") + "\n}\n" if self._pretty else f'],"errors":{errors}}}\n'
+        else:
+            end = "\n  ]\n}\n" if self._pretty else "]}\n"
+        sys.stdout.write(end)
         sys.stdout.flush()
 
 
@@ -177,12 +183,12 @@ class Sink:
             click.echo(terminal_safe(("" if self._first else "\n") + result.rstrip("\n")))
             self._first = False
 
-    def close(self) -> None:
-        """Write the pictures, or end the JSON document."""
+    def close(self, skipped: Sequence[str] = ()) -> None:
+        """Write the pictures, or end the JSON document (with the files `skipped`, see `JsonDocument.close`)."""
         if self.output in PICTURES:
             write_pictures(self.pictures, self.out, self.output)
         elif self._document is not None:
-            self._document.close()
+            self._document.close(skipped)
 
 
 def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -686,11 +692,12 @@ def run(
     settings: S,
     emit: Callable[[T], None],
     whole_game: WholeGame | None = None,
-) -> int:
+) -> list[str]:
     """Run `work(item, settings)` on every item of the inputs and `emit` each result in input order.
 
-    Returns the number of files that could not be read (only with
-    `--keep-going`; without it the first such error is raised).  With more
+    Returns the files that could not be read, each as the first line of its
+    error, `file:line:col: error: ...` (only with `--keep-going`; without it
+    the first such error is raised).  With more
     than one job, `work` must be a module-level function and `settings`
     picklable (and `whole_game`, which does a game's every node at once
     with `--all-nodes` where it can, see `read_items`).
@@ -702,12 +709,12 @@ def run(
     if unread and not files:
         raise InputError("no input could be read (see above)")
     bar = _bar(runner, len(files))
-    failed = len(unread)
+    skipped = [_first_line(error.format()) for error in unread]
     positions = 0
     started = time.perf_counter()
 
     def report(path: str, done: FileResult[T]) -> None:
-        nonlocal failed, positions
+        nonlocal positions
         for text in done.warnings:
             click.echo(terminal_safe(text), err=True)
         positions += done.positions
@@ -716,7 +723,7 @@ def run(
             rate = positions / max(time.perf_counter() - started, 1e-9)
             bar.set_postfix_str(f"{positions} positions, {rate:,.0f}/s")
         if done.error is not None:
-            failed += 1
+            skipped.append(_first_line(done.error))
             if bar is not None:
                 bar.clear()
             click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
@@ -767,7 +774,12 @@ def run(
     finally:
         if bar is not None:
             bar.close()
-    return failed
+    return skipped
+
+
+def _first_line(error: str) -> str:
+    """An error's first line, `file:line:col: error: ...` (without the quoted line and its caret)."""
+    return error.split("\n", 1)[0]
 
 
 def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
@@ -803,10 +815,10 @@ def report_expectations(problems: Sequence[str], compared: int, positions: int, 
     click.echo(f"all expected results agree ({compared} claim(s) compared)", err=True)
 
 
-def finish(failed: int) -> None:
-    """End the command: exit status 2 when some file could not be read (--keep-going)."""
-    if failed:
-        click.echo(f"{failed} file(s) could not be read (see above)", err=True)
+def finish(skipped: Sequence[str]) -> None:
+    """End the command: exit status 2 when some file could not be read (--keep-going; `run`'s list)."""
+    if skipped:
+        click.echo(f"{len(skipped)} file(s) could not be read (see above)", err=True)
         sys.exit(2)
 
 

@@ -357,7 +357,7 @@ def command(
         sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    sink.close()
+    sink.close(failed)
     if check:
         report_expectations(problems, compared, positions, "{SCORE}")
     finish(failed)

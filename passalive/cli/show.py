@@ -91,7 +91,7 @@ def command(
     sink = Sink(output, out)
     settings = _Settings(output, not no_coordinates, no_marks)
     failed = run(files, selection, inputs.runner, _work, settings, sink.add)
-    sink.close()
+    sink.close(failed)
     finish(failed)
 
 

@@ -241,7 +241,7 @@ def command(
         sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    sink.close()
+    sink.close(failed)
     finish(failed)
     if contradicted:
         sys.exit(1)

@@ -95,6 +95,6 @@ def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget:
         sink.add(done)
 
     failed = run(files, inputs.selection(), inputs.runner, _work, _Settings(variant, budget, timeout, output), emit)
-    sink.close()
+    sink.close(failed)
     finish(failed)
     return refuted
