@@ -229,7 +229,7 @@ def test_check_keep_going_json_lists_the_files_left_out(capsys, tmp_path):
     data = json.loads(out)
     assert data["summary"]["errors"] == 1 and data["summary"]["ok"] == 2
     (error,) = data["errors"]
-    assert (error["file"], error["line"], error["column"]) == (str(folder / "b-typo.txt"), 2, 10)
+    assert error.startswith(f"{folder / 'b-typo.txt'}:2:10: error: unknown character 'K'")
 
 
 def test_check_on_a_folder_reports_a_page_saved_as_utf16_instead_of_passing_it_over(capsys, tmp_path):

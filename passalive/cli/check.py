@@ -14,7 +14,7 @@ solver cannot settle in time are *unknown* and do not fail).
     {"summary": {"checks", "ok", "failed", "unknown", "diagrams", "files", "errors"},
      "results": [{"file", "diagram", "title", "line", "kind", "variant",
                   "suicide", "expected", "got", "status", "message", "seconds"}],
-     "errors": [{"file", "line", "column", "message"}]}
+     "errors": ["file:line:col: error: message", ...]}
 
 `errors` lists the files `--keep-going` left out (a file that cannot be read or
 holds a malformed claim); without it the first such file stops the run.
@@ -152,19 +152,14 @@ def report_json(report: Report) -> dict[str, Any]:
             "errors": len(report.errors),
         },
         "results": [_row_json(r) for r in report.rows],
-        "errors": [_error_json(error) for error in report.errors],
+        "errors": [_error_line(error) for error in report.errors],
     }
 
 
-def _error_json(left_out: FileError) -> dict[str, Any]:
-    """A file left out by --keep-going: where its error is and what it says."""
-    where = left_out.error.location
-    return {
-        "file": left_out.path,
-        "line": where.line if where is not None else None,
-        "column": where.column if where is not None else None,
-        "message": left_out.error.message,
-    }
+def _error_line(left_out: FileError) -> str:
+    """A file left out by --keep-going: the first line of its error, `file:line:col: error: ...`, as the
+    reading commands' `--json --keep-going` documents list them."""
+    return left_out.error.format().split("\n", 1)[0]
 
 
 def _suicide_suffix(row: Row) -> str:
