@@ -131,6 +131,17 @@ _SPACE = " \t\n\r\f\v"
 """The white space between SGF's tokens (ASCII only: the text is the file's bytes)."""
 
 
+UTF16_MARKS = ("\xff\xfe", "\xfe\xff")
+"""The byte-order marks a UTF-16 file begins with (Windows Notepad's "Unicode"), as the scanner sees bytes."""
+
+
+def _utf16_hint(text: str, at: int) -> str:
+    """What to do about a file that is UTF-16, when the scanner stops at its first bytes; else ''."""
+    if at == 0 and text.startswith(UTF16_MARKS):
+        return " (this file is UTF-16, from its byte-order mark; SGF is read as UTF-8 or another ASCII-compatible set: save it as UTF-8)"
+    return ""
+
+
 def _scan(text: str) -> Iterator[list[_Node]]:
     """The nodes of each game tree in text order, one tree at a time (each
     node knows the node it follows); raises _Problem (message, offset) on a
@@ -160,7 +171,7 @@ def _scan(text: str) -> Iterator[list[_Node]]:
                     raise _Problem("a property value [...] without a property name before it", at)
                 raise _Problem("this property value is never closed with ]", at)
             if depth == 0:
-                raise _Problem("expected an SGF game tree starting with (;", at)
+                raise _Problem("expected an SGF game tree starting with (;" + _utf16_hint(text, at), at)
             raise _Problem(f"unexpected {rest[0]!r} in an SGF node", at)
         i = m.end()
         word = m.group(1) or m.group(3)

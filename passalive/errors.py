@@ -21,6 +21,11 @@ QUOTED_WIDTH = 80
 _LONG_QUOTED = re.compile(r"'[^'\n]{%d,}'|\"[^\"\n]{%d,}\"|[0-9]{%d,}|\S{%d,}" % ((QUOTED_WIDTH + 1,) * 3 + (2 * QUOTED_WIDTH,)))
 
 
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+"""A control character but the line feed: shown as U+FFFD in an error, one column as the caret counts, so that
+a file's escape sequences, NUL or BEL never reach the user's terminal (see `passalive.output.terminal_text`)."""
+
+
 def clip_values(message: str) -> str:
     """`message` with every quoted value (and every number or word) longer than
     QUOTED_WIDTH cut to its start and its length: a 5,000-digit number in the
@@ -80,7 +85,7 @@ class PassaliveError(Exception):
     def format(self) -> str:
         """The message as the CLI prints it: `file:line:col: message`, the line, a caret."""
         if self.location is None:
-            return f"error: {self.message}"
+            return _CONTROL.sub("\ufffd", f"error: {self.message}")
         loc = self.location
         text = f"{loc}: error: {self.message}"
         if loc.source_line:
@@ -91,7 +96,7 @@ class PassaliveError(Exception):
                 line = ("…" if start else "") + line[start : start + SHOWN_WIDTH] + ("…" if start + SHOWN_WIDTH < len(line) else "")
                 column -= start - (1 if start else 0)
             text += f"\n    {line}\n    {' ' * column}^"
-        return text
+        return _CONTROL.sub("\ufffd", text)
 
     def __str__(self) -> str:
         return self.format()

@@ -240,7 +240,7 @@ def test_cli_json(capsys, tmp_path):
     code, out, _ = run(["check", path, "--json"], capsys)
     assert code == 1
     data = json.loads(out)
-    assert data["summary"] == {"checks": 3, "ok": 2, "failed": 1, "unknown": 0, "diagrams": 1, "files": 1}
+    assert data["summary"] == {"checks": 3, "ok": 2, "failed": 1, "unknown": 0, "diagrams": 1, "files": 1, "errors": 0}
     failed = [r for r in data["results"] if r["status"] == "fail"]
     assert failed[0]["variant"] == "wikipedia" and failed[0]["line"] == 11 and failed[0]["got"] == "black A3"
 

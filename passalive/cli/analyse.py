@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from passalive.cli.collection import (
-    Inputs, Item, Sink, analysis_suicide, collection_options, finish, json_line, run,
+    Inputs, Item, Sink, analysis_suicide, collection_options, finish, json_line, refuse_repeated, run,
 )
 from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analysis, analyse
 from passalive.definitions.area import AreaMode
@@ -529,6 +529,7 @@ def command(
                     keep_territories=keep_territories, keep_stones=keep_stones)
     statuses = StatusOptions(area, prove)
     statuses.check(territory)
+    refuse_repeated("--variant", variants)
     names: tuple[str | None, ...] = tuple(variants) if variants else (None,)
     if program is not None and variants:
         raise UsageError(
@@ -537,9 +538,12 @@ def command(
         )
     selection = inputs.selection(allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None)
     output = inputs.output(as_json, fmt)
+    game_sgf = output == "sgf" and inputs.all_nodes
+    if not game_sgf and click.get_current_context().get_parameter_source("comments") is click.core.ParameterSource.COMMANDLINE:
+        raise UsageError("--comments sets the comment of each node of --all-nodes --format sgf: give both, or leave it out")
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),
-        max_facts, max_rule_seconds, include_anywhere, game_sgf=output == "sgf" and inputs.all_nodes, comments=comments,
+        max_facts, max_rule_seconds, include_anywhere, game_sgf=game_sgf, comments=comments,
         pass_alive_suicide=pass_alive_suicide,
     )
     sink = Sink(output, out)
@@ -553,5 +557,5 @@ def command(
 
     failed = run(files, selection, inputs.runner, _work, settings, emit, functools.partial(whole_game, settings))
     games.flush()
-    sink.close()
+    sink.close(failed)
     finish(failed)

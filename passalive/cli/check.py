@@ -11,9 +11,13 @@ solver cannot settle in time are *unknown* and do not fail).
 
 `--json` prints
 
-    {"summary": {"checks", "ok", "failed", "unknown", "diagrams", "files"},
+    {"summary": {"checks", "ok", "failed", "unknown", "diagrams", "files", "errors"},
      "results": [{"file", "diagram", "title", "line", "kind", "variant",
-                  "suicide", "expected", "got", "status", "message", "seconds"}]}
+                  "suicide", "expected", "got", "status", "message", "seconds"}],
+     "errors": ["file:line:col: error: message", ...]}
+
+`errors` lists the files `--keep-going` left out (a file that cannot be read or
+holds a malformed claim); without it the first such file stops the run.
 
 `--junit-xml FILE` writes the same results as JUnit XML (one test suite per
 file, one test case per row; unknown rows are skipped), for a wiki's CI.
@@ -32,8 +36,9 @@ from typing import Any
 import click
 
 from passalive.cli.options import Seconds
+from passalive.output.terminal_text import terminal_safe
 from passalive.output.xmltext import xml_text
-from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, Report, Row, Status, check_paths
+from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, FileError, Report, Row, Status, check_paths
 
 
 def _cut(text: str, width: int) -> str:
@@ -107,11 +112,13 @@ def _plural(n: int, word: str) -> str:
 
 
 def summary(report: Report) -> str:
-    """One line: how many checks passed, failed and are unknown."""
+    """One line: how many checks passed, failed and are unknown (and files left out, with --keep-going)."""
     rows = report.rows
+    left_out = f"; {len(report.errors)} file(s) not checked (see the errors above)" if report.errors else ""
     return (
         f"{len(rows)} checks: {report.count(Status.OK)} ok, {report.count(Status.FAIL)} failed, "
         f"{report.count(Status.UNKNOWN)} unknown ({_plural(len(report.diagrams), 'diagram')} in {_plural(len(report.files), 'file')})"
+        f"{left_out}"
     )
 
 
@@ -142,9 +149,17 @@ def report_json(report: Report) -> dict[str, Any]:
             "unknown": report.count(Status.UNKNOWN),
             "diagrams": len(report.diagrams),
             "files": len(report.files),
+            "errors": len(report.errors),
         },
         "results": [_row_json(r) for r in report.rows],
+        "errors": [_error_line(error) for error in report.errors],
     }
+
+
+def _error_line(left_out: FileError) -> str:
+    """A file left out by --keep-going: the first line of its error, `file:line:col: error: ...`, as the
+    reading commands' `--json --keep-going` documents list them."""
+    return left_out.error.format().split("\n", 1)[0]
 
 
 def _suicide_suffix(row: Row) -> str:
@@ -185,6 +200,13 @@ def junit_xml(report: Report) -> str:
                 failure.text = f"{row.path}:{row.line}\nexpected: {row.expected}\ngot: {row.got}\n"
             elif row.status is Status.UNKNOWN:
                 ET.SubElement(case, "skipped", message=row.message or "unknown")
+    for left_out in report.errors:  # a file --keep-going left out: an error, so that the CI fails on it
+        name = left_out.path
+        suite = ET.SubElement(root, "testsuite", name=name, tests="1", failures="0", errors="1", skipped="0", time="0.000")
+        case = ET.SubElement(suite, "testcase", classname=name, name="reading the file", time="0.000")
+        ET.SubElement(case, "error", message=left_out.error.message).text = left_out.error.format() + "\n"
+    if report.errors:
+        root.set("errors", str(len(report.errors)))
     ET.indent(root)
     text = ET.tostring(root, encoding="unicode")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + xml_text(text) + "\n"  # no control character of a title or a name
@@ -244,6 +266,9 @@ def _nothing_checked(report: Report, paths: tuple[str, ...], variants: tuple[str
               help="Exit 0 when nothing was checked (by default that is an error, exit 2: a CI must not pass silently).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also write a self-contained HTML report: every diagram pictured, failures first.")
+@click.option("--keep-going", is_flag=True,
+              help="Report a file that cannot be read or holds a bad claim on stderr, leave it out and check the "
+              "others (exit 2 at the end).")
 @click.option("--source-url", metavar="URL", default=None,
               help="With --html: link diagrams to URL/PATH#LLINE (e.g. a repository's blob URL) instead of the local file.")
 def command(
@@ -258,14 +283,21 @@ def command(
     allow_empty: bool,
     html_path: str | None,
     source_url: str | None,
+    keep_going: bool,
 ) -> None:
     """Check the expected verdicts (EXPECT), capturing sequences (CAPTURE), eye
     verdicts (EYES, PATH) and scores (SCORE) of every diagram in PATH...
     (files, or folders searched for .txt files)."""
-    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine)
+    if source_url is not None and html_path is None:
+        from passalive.errors import UsageError
+
+        raise UsageError("--source-url links the diagrams of the --html report: give --html FILE too")
+    report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine, keep_going=keep_going)
+    for left_out in report.errors:
+        click.echo(left_out.error.format() + "\n(skipped; going on with the other files)", err=True)
     for result in report.diagrams:
         for message, location in result.diagram.warnings:
-            click.echo(f"{location}: warning: {message}", err=True)
+            click.echo(terminal_safe(f"{location}: warning: {message}"), err=True)
     if not report.rows and not allow_empty:
         raise _nothing_checked(report, paths, variants)
     if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:
@@ -277,11 +309,11 @@ def command(
     else:
         rows = [r for r in report.rows if not failures_only or r.status is not Status.OK]
         if rows:
-            click.echo(table(rows))
+            click.echo(terminal_safe(table(rows)))
         failed = [d for d in report.diagrams if d.failed]
         for result in failed:
             click.echo("")
-            click.echo(failure_report(result))
+            click.echo(terminal_safe(failure_report(result)))
         click.echo("")
         click.echo(summary(report))
     if junit:
@@ -292,5 +324,7 @@ def command(
         from passalive.tools.html_report import write_report
 
         write_report(report, html_path, source_url, paths)
+    if report.errors:
+        sys.exit(2)
     if not report.ok:
         sys.exit(1)

@@ -49,6 +49,7 @@ from passalive.cli.options import PICTURES, board_size_option, write_pictures
 from passalive.cli.signals import handled, worker_init
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
+from passalive.output.terminal_text import terminal_safe
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:  # game records load with the first SGF file (a plain board never needs them)
@@ -138,12 +139,18 @@ class JsonDocument:
         sys.stdout.write(("," if self._count else "") + text)
         self._count += 1
 
-    def close(self) -> None:
-        """End the list and the document."""
+    def close(self, skipped: Sequence[str] = ()) -> None:
+        """End the list and the document; with `skipped` (the files --keep-going left out, one line of
+        error each) an `errors` list after it, so that the document says it is not the whole input."""
         if self._count == 0:
-            echo_document({self._key: []})
+            echo_document({self._key: [], **({"errors": list(skipped)} if skipped else {})})
             return
-        sys.stdout.write("\n  ]\n}\n" if self._pretty else "]}\n")
+        if skipped:
+            errors = json.dumps(list(skipped), indent=2 if self._pretty else None)
+            end = "\n  ],\n  \"errors\": " + errors.replace("\n", "\n  ") + "\n}\n" if self._pretty else f'],"errors":{errors}}}\n'
+        else:
+            end = "\n  ]\n}\n" if self._pretty else "]}\n"
+        sys.stdout.write(end)
         sys.stdout.flush()
 
 
@@ -154,6 +161,9 @@ class Sink:
     the end (`--format svg|png|sgf`, to `out` or standard output)."""
 
     def __init__(self, output: str, out: str | None = None, key: str = "diagrams") -> None:
+        if out is not None and output not in PICTURES:
+            # Text and JSON go to standard output: a folder given for them would stay empty without a word.
+            raise UsageError(f"--out {out}: only pictures and SGF are written to a folder; give --format svg, sgf or png")
         self.output = output
         self.out = out
         self.pictures: list[tuple[str, str, str]] = []
@@ -170,15 +180,15 @@ class Sink:
         elif self.output == "jsonl":
             echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
         else:
-            click.echo(("" if self._first else "\n") + result.rstrip("\n"))
+            click.echo(terminal_safe(("" if self._first else "\n") + result.rstrip("\n")))
             self._first = False
 
-    def close(self) -> None:
-        """Write the pictures, or end the JSON document."""
+    def close(self, skipped: Sequence[str] = ()) -> None:
+        """Write the pictures, or end the JSON document (with the files `skipped`, see `JsonDocument.close`)."""
         if self.output in PICTURES:
             write_pictures(self.pictures, self.out, self.output)
         elif self._document is not None:
-            self._document.close()
+            self._document.close(skipped)
 
 
 def collection_options(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -251,12 +261,22 @@ class Inputs:
             raise UsageError("give --jobs N (processes on this machine) or --cluster ADDRESS (a Dask cluster's workers), not both")
         return Runner(self.keep_going, self.jsonl, self.progress, self.jobs, self.cluster)
 
-    def output(self, as_json: bool, fmt: str) -> str:
+    def output(self, as_json: bool, fmt: str, format_param: str = "fmt") -> str:
         """The command's output: `json`, `jsonl`, a picture format or `text`; a
-        UsageError when --json and --jsonl are both given."""
+        UsageError when --json and --jsonl are both given, or either with a
+        `--format` written on the command line (`format_param`: its parameter's
+        name), which would be ignored: SVG asked for, JSON printed."""
         if as_json and self.jsonl:
             raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
+        if (as_json or self.jsonl) and _given(format_param) and not (as_json and fmt == "json"):
+            raise UsageError(f"give either --format {fmt} or {'--json' if as_json else '--jsonl'}, not both")
         return "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
+
+
+def _given(param: str) -> bool:
+    """Whether the running command's parameter `param` was written on the command line (not its default)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE
 
 
 # ------------------------------------------------------------------- inputs
@@ -672,11 +692,12 @@ def run(
     settings: S,
     emit: Callable[[T], None],
     whole_game: WholeGame | None = None,
-) -> int:
+) -> list[str]:
     """Run `work(item, settings)` on every item of the inputs and `emit` each result in input order.
 
-    Returns the number of files that could not be read (only with
-    `--keep-going`; without it the first such error is raised).  With more
+    Returns the files that could not be read, each as the first line of its
+    error, `file:line:col: error: ...` (only with `--keep-going`; without it
+    the first such error is raised).  With more
     than one job, `work` must be a module-level function and `settings`
     picklable (and `whole_game`, which does a game's every node at once
     with `--all-nodes` where it can, see `read_items`).
@@ -688,21 +709,21 @@ def run(
     if unread and not files:
         raise InputError("no input could be read (see above)")
     bar = _bar(runner, len(files))
-    failed = len(unread)
+    skipped = [_first_line(error.format()) for error in unread]
     positions = 0
     started = time.perf_counter()
 
     def report(path: str, done: FileResult[T]) -> None:
-        nonlocal failed, positions
+        nonlocal positions
         for text in done.warnings:
-            click.echo(text, err=True)
+            click.echo(terminal_safe(text), err=True)
         positions += done.positions
         if bar is not None:
             bar.update(1)
             rate = positions / max(time.perf_counter() - started, 1e-9)
             bar.set_postfix_str(f"{positions} positions, {rate:,.0f}/s")
         if done.error is not None:
-            failed += 1
+            skipped.append(_first_line(done.error))
             if bar is not None:
                 bar.clear()
             click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
@@ -742,7 +763,7 @@ def run(
             for path in files:
                 done = FileResult[T]()
                 try:
-                    for item in read_items(path, selection, lambda text: click.echo(text, err=True), None, whole_game):
+                    for item in read_items(path, selection, lambda text: click.echo(terminal_safe(text), err=True), None, whole_game):
                         emit(item.done if item.done is not None else work(item, settings))
                         done.positions += item.positions
                 except PassaliveError as error:
@@ -753,7 +774,12 @@ def run(
     finally:
         if bar is not None:
             bar.close()
-    return failed
+    return skipped
+
+
+def _first_line(error: str) -> str:
+    """An error's first line, `file:line:col: error: ...` (without the quoted line and its caret)."""
+    return error.split("\n", 1)[0]
 
 
 def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
@@ -764,19 +790,35 @@ def _bar(runner: Runner, files: int) -> tqdm[Any] | None:
     return tqdm(total=files, unit="file", file=sys.stderr, leave=False, dynamic_ncols=True)
 
 
-def report_expectations(problems: Sequence[str]) -> None:
-    """`--check`: every expected result the positions do not meet, on stderr; exit 1 if any."""
+def refuse_repeated(option: str, values: Sequence[str]) -> None:
+    """A UsageError when a repeatable option names one value twice (its report would be printed twice)."""
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise UsageError(f"{option} {value} is given twice")
+        seen.add(value)
+
+
+def report_expectations(problems: Sequence[str], compared: int, positions: int, lines: str) -> None:
+    """`--check`: every expected result the positions do not meet, on stderr; exit 1 if any.
+
+    `compared` claims were read from `positions` diagrams or positions; when none
+    was (no diagram has a `lines` line), that is a UsageError (exit 2), not agreement:
+    a check that compared nothing must not pass silently, as `passalive check` says too.
+    """
     for problem in problems:
-        click.echo(f"mismatch: {problem}", err=True)
+        click.echo(terminal_safe(f"mismatch: {problem}"), err=True)
     if problems:
         sys.exit(1)
-    click.echo("all expected results agree", err=True)
+    if not compared:
+        raise UsageError(f"--check compared nothing: no {lines} line in {positions} diagram(s)")
+    click.echo(f"all expected results agree ({compared} claim(s) compared)", err=True)
 
 
-def finish(failed: int) -> None:
-    """End the command: exit status 2 when some file could not be read (--keep-going)."""
-    if failed:
-        click.echo(f"{failed} file(s) could not be read (see above)", err=True)
+def finish(skipped: Sequence[str]) -> None:
+    """End the command: exit status 2 when some file could not be read (--keep-going; `run`'s list)."""
+    if skipped:
+        click.echo(f"{len(skipped)} file(s) could not be read (see above)", err=True)
         sys.exit(2)
 
 

@@ -18,9 +18,10 @@ from typing import Any
 
 import click
 
-from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, report_expectations, run
+from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, refuse_repeated, report_expectations, run
 from passalive.go.board import Board
-from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, check_diagram, classify_all, disagreements, explain_eye
+from passalive.tools.claims import problem_messages
+from passalive.tools.eyes import ENGINES, VARIANTS, EyeReport, claim_results, classify_all, disagreements, explain_eye
 from passalive.cli.options import PICTURES, output_options
 from passalive.output.render import EYE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import eyes_pictures, eyes_sensei
@@ -101,21 +102,26 @@ def command(
     inputs: Inputs,
 ) -> None:
     """Classify every one-point eye of FILE... as real or false (the instant eye tester)."""
+    refuse_repeated("--variant", variants)
     output = inputs.output(as_json, fmt)
     settings = _Settings(variants or tuple(VARIANTS), engine, explain, output, check, fmt, fancy_output(no_color))
     selection = inputs.selection(allow_illegal=allow_illegal)
     sink = Sink(output, out)
     problems: list[str] = []
+    compared = positions = 0
 
-    def emit(result: tuple[Any, list[str]]) -> None:
-        done, found = result
+    def emit(result: tuple[Any, list[str], int]) -> None:
+        nonlocal compared, positions
+        done, found, claims = result
         problems.extend(found)
+        compared += claims
+        positions += 1
         sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    sink.close()
+    sink.close(failed)
     if check:
-        report_expectations(problems)
+        report_expectations(problems, compared, positions, "{EYES} or {PATH}")
     finish(failed)
 
 
@@ -131,17 +137,19 @@ class _Settings:
     fancy: bool = False
 
 
-def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
-    """One item's eye verdicts (a JSON dict or text) and its --check mismatches."""
+def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], int]:
+    """One item's eye verdicts (a JSON dict or text), its --check mismatches and how many claims were compared."""
     diagram = item.diagram
     board = diagram.board
     reports = classify_all(board, settings.variants, settings.engine)
-    problems = check_diagram(diagram) if settings.check else []
+    claims = claim_results(diagram) if settings.check else ()
+    problems = problem_messages(claims)
     if settings.output in PICTURES:
-        return eyes_pictures(settings.output, item.file, item.picture_number, diagram, reports), problems
+        return eyes_pictures(settings.output, item.file, item.picture_number, diagram, reports), problems, len(claims)
     if settings.output != "text":
         data = eyes_json(board, diagram.title, reports, settings.engine)
-        return ({**item.fields(), **data} if settings.output == "jsonl" or item.position is not None else data), problems
+        entry = {**item.fields(), **data} if settings.output == "jsonl" or item.position is not None else data
+        return entry, problems, len(claims)
     differ = disagreements(reports)
     first = next(iter(reports.values()))
     marks = {}
@@ -164,4 +172,4 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str]]:
                 if p not in report.real:
                     proof = explain_eye(board, p, name).rstrip("\n").replace("\n", "\n      ")
                     lines.append(f"    why {board.name(p)} is false under {name}:\n      {proof}")
-    return "\n".join(lines) + "\n", problems
+    return "\n".join(lines) + "\n", problems, len(claims)

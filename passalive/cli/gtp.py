@@ -37,6 +37,7 @@ from passalive.tools.gtp_analyze import OWNERSHIP_SOURCES
 def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str,
             pass_alive_suicide: str, ownership_source: str, name: str) -> None:
     """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
+    from passalive.output.terminal_text import terminal_safe
     from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines, read_lines
 
     try:
@@ -44,7 +45,7 @@ def command(size: int, komi: float, suicide_rule: str, variant: str | None, terr
             size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
             pass_alive_suicide=None if pass_alive_suicide == "same" else Suicide.parse(pass_alive_suicide),
             ownership_source=ownership_source, name=name.strip() or "passalive",
-            log=lambda text: click.echo(text, err=True),
+            log=lambda text: click.echo(terminal_safe(text), err=True),  # loadsgf's warnings quote the record
         )
     except GtpError as error:
         raise click.UsageError(str(error)) from None

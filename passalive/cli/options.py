@@ -50,28 +50,36 @@ def board_size_option(function: F) -> F:
     )(function)
 
 
-def pass_alive_suicide_option(function: F) -> F:
+def pass_alive_suicide_option_for(played_under: str) -> Callable[[F], F]:
     """`--pass-alive-suicide no|multi|all`: the suicide rule of the analysis, apart from the rule of play.
 
     The function gets it as `pass_alive_suicide`, a `Suicide` or None (the
-    analysis follows the rule the position is played under: `--suicide`, a
-    game's `RU`, or no suicide).  KataGo's `alwaysComputePassAliveUnderSuicideRules`
-    is `--pass-alive-suicide multi`.
+    analysis follows the rule the position is played under: `played_under`, in
+    the help's words, such as `--suicide or the game's RU`, or no suicide).
+    KataGo's `alwaysComputePassAliveUnderSuicideRules` is `--pass-alive-suicide multi`.
     """
-    from passalive.go.suicide import Suicide
 
-    def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Suicide | None:
-        return None if value is None else Suicide.parse(value)
+    def decorate(function: F) -> F:
+        from passalive.go.suicide import Suicide
 
-    return click.option(
-        "--pass-alive-suicide",
-        type=click.Choice([rule.value for rule in Suicide]),
-        default=None,
-        callback=convert,
-        help="The suicide rule of the pass-alive analysis alone (no, multi, all); the position is still "
-        "played under --suicide or the game's RU. Default: the same rule as the play. "
-        "'multi' is KataGo's alwaysComputePassAliveUnderSuicideRules.",
-    )(function)
+        def convert(ctx: click.Context, param: click.Parameter, value: str | None) -> Suicide | None:
+            return None if value is None else Suicide.parse(value)
+
+        return click.option(
+            "--pass-alive-suicide",
+            type=click.Choice([rule.value for rule in Suicide]),
+            default=None,
+            callback=convert,
+            help="The suicide rule of the pass-alive analysis alone (no, multi, all); the position is still "
+            f"played under {played_under}. Default: the same rule as the play. "
+            "'multi' is KataGo's alwaysComputePassAliveUnderSuicideRules.",
+        )(function)
+
+    return decorate
+
+
+pass_alive_suicide_option = pass_alive_suicide_option_for("--suicide or the game's RU")
+"""`--pass-alive-suicide` for a command that has `--suicide` (analyse, verify)."""
 
 
 PICTURES = ("svg", "sgf", "png")

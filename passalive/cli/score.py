@@ -28,12 +28,14 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.limits import MAX_SCORE_VALUE
 from passalive.go.suicide import Suicide
 from passalive.go.numbers import read_number, shown
-from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option
+from passalive.cli.options import PICTURES, output_options, pass_alive_suicide_option_for
 from passalive.output.render import SCORE_GLYPHS, fancy_output, terminal_board
 from passalive.tools.figures import score_pictures, score_sensei
 from passalive.errors import InputError
 from passalive.tools.result import GameResult, handicap_bonus, read_komi, result_text, score_game
-from passalive.tools.score import RULES, Score, check_diagram, handicap_bonus_rule, read_score_claim, rules_of
+from passalive.output.terminal_text import terminal_safe
+from passalive.tools.claims import problem_messages
+from passalive.tools.score import RULES, Score, claim_results, handicap_bonus_rule, read_score_claim, rules_of
 from passalive.tools.settle import ChainStatus, SearchBudget, Status
 
 
@@ -218,8 +220,8 @@ def _record_handicap_bonus(handicap: int, record_rules: str | None) -> int | Non
     return None if rule is None else handicap_bonus(handicap, rule)
 
 
-def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
-    """One item's score (JSON dict or text), its --check mismatches and its warnings."""
+def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str], int]:
+    """One item's score (JSON dict or text), its --check mismatches, its warnings and how many claims were compared."""
     diagram = item.diagram
     board = diagram.board
     where = f"{diagram.location or item.file}"
@@ -235,7 +237,8 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     captured = {c: 0 for c in STONE_COLOURS}
     if settings.captures is not None:
         captured = {Colour.BLACK: settings.captures[0], Colour.WHITE: settings.captures[1]}
-    problems = check_diagram(diagram) if settings.check else []
+    claims_compared = claim_results(diagram) if settings.check else ()
+    problems = problem_messages(claims_compared)
     position = item.position
     rule = item.suicide(False, settings.pass_alive_suicide)
     if position is None:
@@ -270,7 +273,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
     notes += [f"{where}: warning: {warning}" for warning in said]
     result = game.score
     if settings.output in PICTURES:
-        return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes
+        return score_pictures(settings.output, item.file, item.picture_number, diagram, result), problems, notes, len(claims_compared)
     if settings.output != "text":
         data = {**score_json(diagram.title, result), **game_json(game), "pass_alive_suicide": rule.value}
         if not show_result:
@@ -278,10 +281,10 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
         if settings.output == "jsonl" or position is not None:
             # `rules` and `result` are the scoring's own; the record's RU and RE are `recorded_rules`, `recorded_result`
             data = {**item.fields(), **data, "result": data.get("result")}
-        return data, problems, notes
+        return data, problems, notes, len(claims_compared)
     text = _text(where, diagram.title, result, settings.fmt, settings.fancy)
     text += "".join(line + "\n" for line in _result_text(game, show_result))
-    return text, problems, notes
+    return text, problems, notes, len(claims_compared)
 
 
 @click.command("score")
@@ -302,7 +305,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, list[str], list[str]]:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option("--check", is_flag=True, help="Compare with the diagrams' {SCORE} lines; exit 1 on a mismatch.")
 @click.option("--allow-illegal", is_flag=True, help="Accept positions with a chain that has no liberties.")
-@pass_alive_suicide_option
+@pass_alive_suicide_option_for("the game's RU (suicide illegal for a diagram)")
 @output_options(("plain", "sl", "svg", "sgf", "png"))
 @collection_options
 def command(
@@ -332,8 +335,8 @@ def command(
             raise InputError(f"--captures expects BLACK/WHITE, e.g. 3/1; got {shown(captures)!r}")
         black, white = (read_number(part.strip(), "--captures", maximum=MAX_SCORE_VALUE) for part in parts)
         captured = (black, white)
-    if komi is not None and not math.isfinite(komi):
-        raise InputError(f"--komi expects a finite number, got {komi}")
+    if komi is not None and not (math.isfinite(komi) and abs(komi) <= MAX_SCORE_VALUE):
+        raise InputError(f"--komi expects a finite number of at most {MAX_SCORE_VALUE:,} points either way, got {komi:g}")
     output = inputs.output(as_json, fmt)
     budget = SearchBudget(area=search_area, states=search_states)
     settings = _Settings(dead, alive, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color),
@@ -341,16 +344,20 @@ def command(
     selection = inputs.selection(allow_illegal=allow_illegal)
     sink = Sink(output, out)
     problems: list[str] = []
+    compared = positions = 0
 
-    def emit(result: tuple[Any, list[str], list[str]]) -> None:
-        done, found, notes = result
+    def emit(result: tuple[Any, list[str], list[str], int]) -> None:
+        nonlocal compared, positions
+        done, found, notes, claims = result
         problems.extend(found)
+        compared += claims
+        positions += 1
         for note in notes:
-            click.echo(note, err=True)
+            click.echo(terminal_safe(note), err=True)
         sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    sink.close()
+    sink.close(failed)
     if check:
-        report_expectations(problems)
+        report_expectations(problems, compared, positions, "{SCORE}")
     finish(failed)

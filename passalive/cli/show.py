@@ -47,10 +47,11 @@ def _plain(diagram: Diagram, coordinates: bool) -> str:
     type=click.Choice(["sl", "plain", "json", "svg", "sgf", "png"]),
     default="sl",
     show_default=True,
-    help="Output: Sensei's markup, plain board with GTP coordinates, JSON, SVG pictures or SGF.",
+    help="Output: Sensei's markup, plain board with GTP coordinates, JSON, SVG pictures, SGF, "
+    "or PNG (the SVG rendered by cairosvg: pip install 'passalive[png]'; needs --out).",
 )
 @click.option("--out", type=click.Path(file_okay=False), default=None, metavar="DIR",
-              help="With --format svg/sgf: write one file per diagram into DIR (default: standard output).")
+              help="With --format svg/sgf/png: write one file per diagram into DIR (default: standard output).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
 @click.option(
     "--as-drawn",
@@ -84,15 +85,13 @@ def command(
     inputs: Inputs,
 ) -> None:
     """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF; folders searched recursively)."""
-    if as_json:
-        output = "json"
-    if inputs.jsonl:
-        output = "jsonl"
+    kind = inputs.output(as_json or output == "json", output, "output")
+    output = output if kind == "text" else kind  # text: Sensei's markup or a plain board
     selection = inputs.selection(replay=not as_drawn, allow_illegal=allow_illegal, input_format=input_format)
     sink = Sink(output, out)
     settings = _Settings(output, not no_coordinates, no_marks)
     failed = run(files, selection, inputs.runner, _work, settings, sink.add)
-    sink.close()
+    sink.close(failed)
     finish(failed)
 
 

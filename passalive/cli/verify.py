@@ -216,12 +216,16 @@ def command(
     --timeout bounds each diagram's search and, with --witness short, the
     drawing of its capturing sequences too.
     """
+    given = _given_options(click.get_current_context())
     if alternating:
-        from passalive.cli.verify_alternating import run_alternating
+        from passalive.cli.verify_alternating import refuse_ignored, run_alternating
 
+        refuse_ignored(given)
         if run_alternating(files, variant or "static-safety", as_json, budget, timeout, inputs):
             sys.exit(1)
         return
+    if "--budget" in given:
+        raise UsageError("--budget bounds the alternating-play search: give it with --alternating")
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
     selection = inputs.selection(suicide=Suicide.MULTI if suicide else None)
@@ -237,10 +241,19 @@ def command(
         sink.add(done)
 
     failed = run(files, selection, inputs.runner, _work, settings, emit)
-    sink.close()
+    sink.close(failed)
     finish(failed)
     if contradicted:
         sys.exit(1)
+
+
+def _given_options(ctx: click.Context) -> set[str]:
+    """The options the user wrote on the command line (not left at their defaults), as `--name`."""
+    return {
+        param.opts[0]
+        for param in ctx.command.params
+        if ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
+    }
 
 
 @dataclass(frozen=True)

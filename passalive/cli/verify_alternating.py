@@ -8,8 +8,12 @@ Exit status 1 when a chain claimed safe is refuted.  The inputs are read like
 every other reading command's (files, folders, SGF nodes; `Inputs`).
 `--json` prints
 
-    {"diagrams": [{"file", "title", "variant", "chains": [{"colour", "stones", "claim",
+    {"diagrams": [{"file", "title", "variant", "suicide", "chains": [{"colour", "stones", "claim",
                    "result", "line", "states", "contradicted", "why"}], "claims": [...]}]}
+
+The search is with suicide illegal (`suicide` is always `no`): a game whose `RU` makes suicide
+legal is an error, not an answer under other rules, and the options that would change the rule,
+bound the search otherwise or draw pictures are refused (`refuse_ignored`).
 
 `--budget` bounds each search's positions and `--timeout` all the searches
 of one position; a chain left open is `unknown`, with what ran out.
@@ -22,6 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from passalive.cli.collection import Inputs, Item, Sink, finish, run
+from passalive.errors import UsageError
+from passalive.go.suicide import Suicide
 from passalive.output.render import render_plain
 from passalive.tools.safety import alternating_report
 
@@ -39,13 +45,17 @@ class _Settings:
 def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
     """One item's report (JSON entry or text) and how many claims alternating play refutes."""
     diagram = item.diagram
+    rule = item.suicide(False)
+    if rule is not Suicide.ILLEGAL:
+        source = f" ({item.position.game.info.suicide_source})" if item.position is not None else ""
+        raise UsageError(f"verify --alternating searches only with suicide illegal, not suicide={rule.value}{source}")
     deadline = time.monotonic() + settings.timeout
     records, notes = alternating_report(diagram.board, settings.variant, settings.budget, deadline)
     refuted = sum(1 for r in records if r.contradicted) + sum(1 for n in notes if ": refuted" in n)
     if settings.output != "text":
-        entry = {"file": item.file, "title": diagram.title, "variant": settings.variant, "chains": [r.to_json() for r in records], "claims": notes}
+        entry = {"file": item.file, "title": diagram.title, "variant": settings.variant, "suicide": rule.value, "chains": [r.to_json() for r in records], "claims": notes}
         return ({**item.fields(), **entry} if item.position is not None else entry), refuted
-    out = [f"== {item.heading()}", f"-- variant {settings.variant}, alternating play"]
+    out = [f"== {item.heading()}", f"-- variant {settings.variant}, alternating play, suicide=no"]
     out.append(render_plain(diagram.board).rstrip("\n"))
     for r in records:
         mark = "CONTRADICTED " if r.contradicted else ""
@@ -54,6 +64,22 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
         out.append(f"{mark}{r.colour} {' '.join(r.stones)}: claim {r.claim}; {r.result}{why}{line}")
     out += notes
     return "\n".join(out), refuted
+
+
+IGNORED = ("--suicide", "--pass-alive-suicide", "--depth", "--complete", "--witness", "--format", "--out")
+"""The options of `verify` that the alternating-play search has no use for: it searches with suicide illegal,
+to the end of the game, and prints text or JSON (its refutations are lines of moves, not drawn)."""
+
+
+def refuse_ignored(given: set[str]) -> None:
+    """A UsageError for an option of `given` (as written: `--suicide`) that --alternating would ignore,
+    rather than an answer to another question."""
+    for option in IGNORED:
+        if option in given:
+            raise UsageError(
+                f"verify --alternating does not take {option}: it searches alternating play with suicide "
+                "illegal, to the end, and prints text or JSON (--json)"
+            )
 
 
 def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget: int, timeout: float, inputs: Inputs) -> int:
@@ -69,6 +95,6 @@ def run_alternating(files: tuple[str, ...], variant: str, as_json: bool, budget:
         sink.add(done)
 
     failed = run(files, inputs.selection(), inputs.runner, _work, _Settings(variant, budget, timeout, output), emit)
-    sink.close()
+    sink.close(failed)
     finish(failed)
     return refuted

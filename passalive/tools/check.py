@@ -48,7 +48,7 @@ from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.tools.claims import ClaimResult
 from passalive.go.diagram import Diagram
 from passalive.go.markup import CaptureClaim, Expectation
-from passalive.errors import BudgetError, InputError, UsageError
+from passalive.errors import BudgetError, InputError, PassaliveError, UsageError
 from passalive.go.suicide import Suicide
 from passalive.solver.oracle import Answer, Budget, Oracle
 from passalive.tools.rows import Row as Row, Status as Status  # re-exported: the check's API
@@ -90,11 +90,22 @@ class DiagramResult:
 
 
 @dataclass(frozen=True)
+class FileError:
+    """A file `check_paths(..., keep_going=True)` left out, and why."""
+
+    path: str
+    error: PassaliveError
+
+
+@dataclass(frozen=True)
 class Report:
     """Every diagram's rows, in the order of the files and diagrams."""
 
     diagrams: tuple[DiagramResult, ...]
     files: tuple[str, ...]
+    errors: tuple[FileError, ...] = ()
+    """The files that could not be read or checked (`check_paths(..., keep_going=True)`); those
+    files have no rows."""
 
     @property
     def rows(self) -> tuple[Row, ...]:
@@ -137,6 +148,17 @@ def known_variants() -> tuple[str, ...]:
     return (*VARIANTS, TRUTH)
 
 
+def _utf16_text(path: Path) -> str:
+    """The text of a file that begins with a UTF-16 byte-order mark, or '' (any other bytes, or unreadable)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return ""
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return ""
+    return data.decode("utf-16", errors="replace")
+
+
 def collect_files(paths: Sequence[str]) -> list[str]:
     """The diagram files to check: files as given, folders searched recursively.
 
@@ -153,8 +175,12 @@ def collect_files(paths: Sequence[str]) -> list[str]:
             for candidate in sorted(path.rglob("*.txt")):
                 try:
                     text = candidate.read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
+                except OSError:
                     continue
+                except UnicodeDecodeError:
+                    # Not UTF-8: prose in another encoding is passed over, but a page of diagrams saved
+                    # as UTF-16 (Notepad's "Unicode") is taken, so that its error says so, not nothing.
+                    text = _utf16_text(candidate)
                 if detect_format(text, str(candidate)) == "sensei":
                     files.append(str(candidate))
         elif path.exists() or name == "-":
@@ -172,22 +198,37 @@ def check_paths(
     timeout: float = DEFAULT_TIMEOUT,
     engine: str = "direct",
     progress: Callable[[str], None] | None = None,
+    keep_going: bool = False,
 ) -> Report:
-    """Check every diagram of the files and folders given (see `check_diagram`)."""
+    """Check every diagram of the files and folders given (see `check_diagram`).
+
+    With `keep_going`, a file that cannot be read or holds a bad claim is left
+    out whole (none of its rows) and its error kept in the report's `errors`,
+    so that one typo in a corpus of pages does not hide the others' results;
+    without it the first such error is raised."""
     from passalive.grammar.read import read_diagrams
 
     selected = _selection(variants)
     oracle = truth_oracle(timeout)
     files = collect_files(paths)
     results: list[DiagramResult] = []
+    errors: list[FileError] = []
     for path in files:
-        for number, diagram in enumerate(read_diagrams(path), start=1):
-            if progress is not None:
-                progress(f"{path} #{number} {diagram.title}")
-            results.append(
-                check_diagram(diagram, path, number, variants=selected, verify=verify, oracle=oracle, engine=engine)
-            )
-    return Report(tuple(results), tuple(files))
+        done: list[DiagramResult] = []
+        try:
+            for number, diagram in enumerate(read_diagrams(path), start=1):
+                if progress is not None:
+                    progress(f"{path} #{number} {diagram.title}")
+                done.append(
+                    check_diagram(diagram, path, number, variants=selected, verify=verify, oracle=oracle, engine=engine)
+                )
+        except PassaliveError as error:  # unreadable, an illegal position, a bad claim
+            if not keep_going:
+                raise
+            errors.append(FileError(path, error))
+            continue
+        results.extend(done)
+    return Report(tuple(results), tuple(files), tuple(errors))
 
 
 def check_diagram(

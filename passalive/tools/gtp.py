@@ -50,6 +50,7 @@ history, komi, rules); what they compute lives in the modules they call.
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 import re
@@ -212,6 +213,8 @@ class GtpEngine:
     """Where notes go that are not a response (a loaded record's warnings): stderr in `passalive gtp`."""
 
     def __post_init__(self) -> None:
+        if not math.isfinite(self.komi) or abs(self.komi) > MAX_GTP_KOMI:  # `--komi nan` answered `final_score` W+nan
+            raise GtpError(f"komi: expected a finite number of at most {MAX_GTP_KOMI} points either way, got {self.komi}")
         self.history = [_State(empty_board(self.size))]
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: PROTOCOL_VERSION,
