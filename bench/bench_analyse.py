@@ -97,6 +97,10 @@ def median_us(boards: list[Board], run: Callable[[Board], object]) -> float:
     return statistics.median(times) * 1e6
 
 
+FRONT_DOOR_POSITIONS = 50
+"""The fewest positions the front door is measured on (`--positions`)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
@@ -104,6 +108,9 @@ def main() -> None:
     parser.add_argument("--front-door-only", action="store_true",
                         help="only the direct algorithm and the front door (no baseline, rule engine, memory)")
     args = parser.parse_args()
+    if args.positions < FRONT_DOOR_POSITIONS:
+        parser.error(f"--positions: at least {FRONT_DOOR_POSITIONS}: the front door's cost per position is the difference "
+                     "of two processes' CPU, which fewer positions leave inside the noise (it came out negative at 5)")
 
     rng = random.Random(args.seed)
     start = time.perf_counter()
