@@ -17,6 +17,10 @@ from passalive.go.limits import MAX_FILE_BYTES
 _CHUNK = 1 << 20
 """Bytes read at a time, so that the size limit is checked while reading."""
 
+UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+"""The byte-order marks a UTF-16 file begins with (Windows Notepad's "Unicode"): such a file is named
+as UTF-16 in the readers' errors, with what to do (save it as UTF-8)."""
+
 
 def read_input(path: str | os.PathLike[str]) -> tuple[str, bytes, int]:
     """The name and bytes of a file (`-`: standard input, named `<stdin>`),

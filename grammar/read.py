@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from passalive.errors import InputError, Location, split_lines
 from passalive.go.diagram import Diagram
+from passalive.grammar.files import UTF16_MARKS
 from passalive.grammar.files import read_input as read_input  # re-exported: the readers' front door reads through it
 
 FORMATS = ("sensei", "plain", "sgf")
@@ -192,7 +193,7 @@ def decode_text(data: bytes, name: str, skipped: int = 0) -> str:
         line = data.count(b"\n", 0, start) + 1
         prefix = data[line_start:start].decode("utf-8", errors="replace")
         source = data[line_start : line_end if line_end >= 0 else len(data)][:1000].decode("utf-8", errors="replace")
-        utf16 = skipped == 0 and data.startswith((b"\xff\xfe", b"\xfe\xff"))
+        utf16 = skipped == 0 and data.startswith(UTF16_MARKS)
         hint = " (this file is UTF-16, from its byte-order mark: save it as UTF-8)" if utf16 else ""
         raise InputError(
             f"not UTF-8 text (byte {skipped + start + 1}); expected a diagram file{hint}",

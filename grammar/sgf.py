@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from passalive.errors import IllegalPositionError, InputError, Location
+from passalive.grammar.files import UTF16_MARKS
 from passalive.go.board import Colour
 from passalive.go.diagram import Diagram
 from passalive.go.game import Game, GameInfo, Source, Step
@@ -131,13 +132,13 @@ _SPACE = " \t\n\r\f\v"
 """The white space between SGF's tokens (ASCII only: the text is the file's bytes)."""
 
 
-UTF16_MARKS = ("\xff\xfe", "\xfe\xff")
-"""The byte-order marks a UTF-16 file begins with (Windows Notepad's "Unicode"), as the scanner sees bytes."""
+_UTF16_MARKS = tuple(mark.decode("latin-1") for mark in UTF16_MARKS)
+"""`files.UTF16_MARKS` as the scanner sees the file's bytes (one character a byte)."""
 
 
 def _utf16_hint(text: str, at: int) -> str:
     """What to do about a file that is UTF-16, when the scanner stops at its first bytes; else ''."""
-    if at == 0 and text.startswith(UTF16_MARKS):
+    if at == 0 and text.startswith(_UTF16_MARKS):
         return " (this file is UTF-16, from its byte-order mark; SGF is read as UTF-8 or another ASCII-compatible set: save it as UTF-8)"
     return ""
 

@@ -73,7 +73,7 @@ def test_verify_alternating_on_a_game_where_suicide_is_legal_is_refused(capsys, 
     path.write_text("(;GM[1]FF[4]SZ[5]RU[NZ]AB[aa][ba][ca]AW[ab][bb][cb])\n")
     code, out, err = run(["verify", str(path), "--alternating", "--budget", "10"], capsys)
     assert code == 2 and out == ""
-    assert "verify --alternating searches only with suicide illegal, not suicide=multi (RU[NZ])" in err
+    assert err.startswith(f"{path}:1:2: error: verify --alternating searches only with suicide illegal, not suicide=multi (RU[NZ])")
 
 
 def test_verify_alternating_says_its_suicide_rule(capsys):
@@ -148,7 +148,7 @@ def test_out_without_a_picture_format_is_refused_not_an_empty_folder(capsys, tmp
 # A downloaded record or a wiki page is untrusted text: its control characters (a terminal's
 # escape sequences that clear the screen or set the window's title, NUL, BEL) are shown as
 # U+FFFD, never sent to the user's terminal.
-HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x00"
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[8m\x00"  # a window title, clear the screen, conceal what follows, NUL
 
 
 def test_an_error_shows_the_offending_line_without_its_control_characters(capsys, tmp_path):
@@ -157,7 +157,7 @@ def test_an_error_shows_the_offending_line_without_its_control_characters(capsys
     code, out, err = run(["analyse", str(path)], capsys)
     assert code == 2
     assert err.startswith(f"{path}:2:10: error: unknown character '\\x1b' in a diagram line")
-    assert "$$ | X . \ufffd]0;pwned\ufffd\ufffd[2J\ufffd" in err
+    assert "$$ | X . \ufffd]0;pwned\ufffd\ufffd[2J\ufffd[8m\ufffd" in err
     assert not any(c in err for c in "\x1b\x07\x00")
 
 
@@ -312,3 +312,9 @@ def test_json_of_a_whole_run_has_no_errors_list(capsys):
 
     code, out, _ = run(["analyse", str(GAMES / "two-games.sgf"), "--json", "--keep-going"], capsys)
     assert code == 0 and "errors" not in json.loads(out)
+
+
+def test_show_format_json_beside_jsonl_names_what_was_given(capsys):
+    code, out, err = run(["show", BASIC, "--format", "json", "--jsonl"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: give either --format json or --jsonl, not both")

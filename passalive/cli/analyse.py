@@ -546,7 +546,7 @@ def command(
         max_facts, max_rule_seconds, include_anywhere, game_sgf=game_sgf, comments=comments,
         pass_alive_suicide=pass_alive_suicide,
     )
-    sink = Sink(output, out)
+    sink = Sink(output, out, colour=settings.fancy)
     games = _GameSgf(sink.pictures)
 
     def emit(result: Any) -> None:

@@ -146,7 +146,7 @@ class JsonDocument:
             echo_document({self._key: [], **({"errors": list(skipped)} if skipped else {})})
             return
         if skipped:
-            errors = json.dumps(list(skipped), indent=2 if self._pretty else None)
+            errors = json.dumps(list(skipped), indent=2) if self._pretty else _COMPACT.encode(list(skipped))
             end = "\n  ],\n  \"errors\": " + errors.replace("\n", "\n  ") + "\n}\n" if self._pretty else f'],"errors":{errors}}}\n'
         else:
             end = "\n  ]\n}\n" if self._pretty else "]}\n"
@@ -160,12 +160,13 @@ class Sink:
     line (each printed as it comes), or pictures and SGF documents written at
     the end (`--format svg|png|sgf`, to `out` or standard output)."""
 
-    def __init__(self, output: str, out: str | None = None, key: str = "diagrams") -> None:
+    def __init__(self, output: str, out: str | None = None, key: str = "diagrams", colour: bool = False) -> None:
         if out is not None and output not in PICTURES:
             # Text and JSON go to standard output: a folder given for them would stay empty without a word.
             raise UsageError(f"--out {out}: only pictures and SGF are written to a folder; give --format svg, sgf or png")
         self.output = output
         self.out = out
+        self.colour = colour  # text blocks in colour (`fancy_output`): their colour sequences are kept
         self.pictures: list[tuple[str, str, str]] = []
         self._document = JsonDocument(key) if output == "json" else None
         self._first = True
@@ -180,7 +181,7 @@ class Sink:
         elif self.output == "jsonl":
             echo_json_line(result)  # the lines, made where the work was done (a worker with --jobs)
         else:
-            click.echo(terminal_safe(("" if self._first else "\n") + result.rstrip("\n")))
+            click.echo(terminal_safe(("" if self._first else "\n") + result.rstrip("\n"), self.colour))
             self._first = False
 
     def close(self, skipped: Sequence[str] = ()) -> None:

@@ -106,7 +106,7 @@ def command(
     output = inputs.output(as_json, fmt)
     settings = _Settings(variants or tuple(VARIANTS), engine, explain, output, check, fmt, fancy_output(no_color))
     selection = inputs.selection(allow_illegal=allow_illegal)
-    sink = Sink(output, out)
+    sink = Sink(output, out, colour=settings.fancy)
     problems: list[str] = []
     compared = positions = 0
 

@@ -342,7 +342,7 @@ def command(
     settings = _Settings(dead, alive, rules, strict_seki, captured, komi, output, check, fmt, fancy_output(no_color),
                          budget, pass_alive_suicide)
     selection = inputs.selection(allow_illegal=allow_illegal)
-    sink = Sink(output, out)
+    sink = Sink(output, out, colour=settings.fancy)
     problems: list[str] = []
     compared = positions = 0
 

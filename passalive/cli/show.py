@@ -85,7 +85,7 @@ def command(
     inputs: Inputs,
 ) -> None:
     """Print every diagram of FILE... (Sensei's $$ markup, plain boards, SGF; folders searched recursively)."""
-    kind = inputs.output(as_json or output == "json", output, "output")
+    kind = inputs.output(as_json or (output == "json" and not inputs.jsonl), output, "output")  # --format json is --json
     output = output if kind == "text" else kind  # text: Sensei's markup or a plain board
     selection = inputs.selection(replay=not as_drawn, allow_illegal=allow_illegal, input_format=input_format)
     sink = Sink(output, out)

@@ -231,7 +231,7 @@ def command(
     selection = inputs.selection(suicide=Suicide.MULTI if suicide else None)
     output = inputs.output(as_json, fmt)
     settings = _Settings(variant, suicide, depth, timeout, output, fmt, fancy_output(no_color), witness, pass_alive_suicide)
-    sink = Sink(output, out)
+    sink = Sink(output, out, colour=settings.fancy)
     contradicted = 0
 
     def emit(result: tuple[Any, int]) -> None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from passalive.cli.collection import Inputs, Item, Sink, finish, run
-from passalive.errors import UsageError
+from passalive.errors import InputError, UsageError
 from passalive.go.suicide import Suicide
 from passalive.output.render import render_plain
 from passalive.tools.safety import alternating_report
@@ -48,7 +48,7 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
     rule = item.suicide(False)
     if rule is not Suicide.ILLEGAL:
         source = f" ({item.position.game.info.suicide_source})" if item.position is not None else ""
-        raise UsageError(f"verify --alternating searches only with suicide illegal, not suicide={rule.value}{source}")
+        raise InputError(f"verify --alternating searches only with suicide illegal, not suicide={rule.value}{source}", diagram.location)
     deadline = time.monotonic() + settings.timeout
     records, notes = alternating_report(diagram.board, settings.variant, settings.budget, deadline)
     refuted = sum(1 for r in records if r.contradicted) + sum(1 for n in notes if ": refuted" in n)

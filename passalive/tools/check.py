@@ -148,17 +148,6 @@ def known_variants() -> tuple[str, ...]:
     return (*VARIANTS, TRUTH)
 
 
-def _utf16_text(path: Path) -> str:
-    """The text of a file that begins with a UTF-16 byte-order mark, or '' (any other bytes, or unreadable)."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return ""
-    if not data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return ""
-    return data.decode("utf-16", errors="replace")
-
-
 def collect_files(paths: Sequence[str]) -> list[str]:
     """The diagram files to check: files as given, folders searched recursively.
 
@@ -166,6 +155,7 @@ def collect_files(paths: Sequence[str]) -> list[str]:
     sorted order); other files are skipped, so a folder may hold prose and
     data besides the corpus.  A path that does not exist is an InputError.
     """
+    from passalive.grammar.files import UTF16_MARKS
     from passalive.grammar.read import detect_format
 
     files: list[str] = []
@@ -174,13 +164,15 @@ def collect_files(paths: Sequence[str]) -> list[str]:
         if path.is_dir():
             for candidate in sorted(path.rglob("*.txt")):
                 try:
-                    text = candidate.read_text(encoding="utf-8")
+                    data = candidate.read_bytes()
                 except OSError:
                     continue
+                try:
+                    text = data.decode("utf-8")
                 except UnicodeDecodeError:
                     # Not UTF-8: prose in another encoding is passed over, but a page of diagrams saved
                     # as UTF-16 (Notepad's "Unicode") is taken, so that its error says so, not nothing.
-                    text = _utf16_text(candidate)
+                    text = data.decode("utf-16", errors="replace") if data.startswith(UTF16_MARKS) else ""
                 if detect_format(text, str(candidate)) == "sensei":
                     files.append(str(candidate))
         elif path.exists() or name == "-":
