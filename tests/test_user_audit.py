@@ -312,3 +312,55 @@ def test_json_of_a_whole_run_has_no_errors_list(capsys):
 
     code, out, _ = run(["analyse", str(GAMES / "two-games.sgf"), "--json", "--keep-going"], capsys)
     assert code == 0 and "errors" not in json.loads(out)
+
+
+# Options that were taken and changed nothing: each is refused, with what it is for.
+
+SGF_GAME = str(GAMES / "ko.sgf")
+PLAIN = """\
+  A B C D
+4 . X O .
+3 X X O O
+2 . X O .
+1 X X O O
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["analyse", BASIC, "--board-size", "9"], "--board-size 9 places plain boards of X/O/. rows; no input is one"),
+        (["show", SGF_GAME, "--board-size", "9"], "--board-size 9 places plain boards of X/O/. rows; no input is one"),
+        (["analyse", BASIC, "--node", "3"], "--node 3 picks a position of an SGF game record; no input is SGF"),
+        (["score", BASIC, "--move", "2"], "--move 2 picks a position of an SGF game record; no input is SGF"),
+        (["score", BASIC, "--pretty"], "--pretty indents the --json document: give it with --json"),
+        (["analyse", BASIC, "--jsonl", "--pretty"], "--pretty indents the --json document: give it with --json"),
+        (["analyse", BASIC, "--program", str(ROOT / "rules" / "casting-out.dl"), "--engine", "direct"],
+         "--program runs your rule program on the rule engine; --engine direct has no program to run"),
+    ],
+)
+def test_an_option_that_would_change_nothing_is_refused(capsys, argv, message):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {message}")
+
+
+@pytest.mark.parametrize("option", [["--seed", "7"], ["--unit", "10"]])
+def test_explore_exhaustive_refuses_the_options_of_random_samples(capsys, option):
+    """An exhaustive search has no samples: `--seed 7` gave the run (and the record's key) of `--seed 0`."""
+    argv = ["explore", "--compare", "casting-out", "truth", "--board", "2x2", "--exhaustive", *option]
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {option[0]} is for --random N (it shapes the random samples)")
+
+
+def test_options_are_taken_where_an_input_uses_them(capsys, tmp_path):
+    """A folder of a plain board and an SGF game: --board-size is for the one, --node for the other."""
+    (tmp_path / "corner.plain").write_text(PLAIN)
+    (tmp_path / "ko.sgf").write_text(Path(SGF_GAME).read_text())
+    code, out, _ = run(["show", str(tmp_path), "--board-size", "9", "--node", "2"], capsys)
+    assert code == 0 and "corner.plain" in out and "ko.sgf" in out
+    code, out, _ = run(["analyse", BASIC, "--program", str(ROOT / "rules" / "casting-out.dl")], capsys)
+    assert code == 0 and "engine=rules" in out
+    code, out, _ = run(["score", BASIC, "--json", "--pretty"], capsys)
+    assert code == 0 and out.startswith('{\n  "diagrams"')
