@@ -364,3 +364,24 @@ def test_options_are_taken_where_an_input_uses_them(capsys, tmp_path):
     assert code == 0 and "engine=rules" in out
     code, out, _ = run(["score", BASIC, "--json", "--pretty"], capsys)
     assert code == 0 and out.startswith('{\n  "diagrams"')
+
+
+def test_check_keep_going_html_lists_the_pages_left_out(capsys, tmp_path):
+    """The summary, --json and JUnit said a page was left out; the HTML report showed only the good page."""
+    folder = _wiki(tmp_path)
+    report = tmp_path / "report.html"
+    code, _, _ = run(["check", str(folder), "--keep-going", "--html", str(report)], capsys)
+    assert code == 2
+    page = report.read_text()
+    assert '<span class="error">1 not checked</span>' in page
+    assert "1 file(s) could not be checked and were left out (--keep-going)" in page
+    assert f'<span class="badge error">ERROR</span>{folder}/b-typo.txt: not checked</h2>' in page
+    assert f"{folder}/b-typo.txt:2:10: error: unknown character &#x27;K&#x27;" in page
+    assert page.index("b-typo.txt: not checked") < page.index("a-good.txt")  # the errors come first
+    assert 'href="wiki/b-typo.txt"' in page
+
+
+def test_check_html_of_a_whole_run_has_no_error_section(capsys, tmp_path):
+    report = tmp_path / "report.html"
+    code, _, _ = run(["check", BASIC, "--html", str(report)], capsys)
+    assert code == 0 and "badge error" not in report.read_text() and "left out" not in report.read_text()
