@@ -385,3 +385,15 @@ def test_check_html_of_a_whole_run_has_no_error_section(capsys, tmp_path):
     report = tmp_path / "report.html"
     code, _, _ = run(["check", BASIC, "--html", str(report)], capsys)
     assert code == 0 and "badge error" not in report.read_text() and "left out" not in report.read_text()
+
+
+@pytest.mark.parametrize(
+    ("compare", "said"),
+    [(["casting-out"], "after 'casting-out' came the option --board"), ([], "got the option --board as its first side")],
+)
+def test_explore_compare_with_one_side_says_what_it_expects(capsys, compare, said):
+    """`--compare casting-out --board 3x3` took --board as the second side: "Got unexpected extra argument (3x3)"."""
+    code, out, err = run(["explore", "--compare", *compare, "--board", "3x3", "--exhaustive"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --compare takes two sides, A B (variants, rule programs or truth: --compare casting-out truth)")
+    assert said in err and "unexpected extra argument" not in err

@@ -176,8 +176,25 @@ def _refuse_random_options() -> None:
             )
 
 
+def _two_sides(ctx: click.Context, param: click.Parameter, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """--compare's pairs, each two sides; a UsageError for a pair that took an option as a side.
+
+    click gives --compare the next two words whatever they are, so `--compare casting-out --board
+    3x3` took `--board` as the second side and then called `3x3` an unexpected extra argument."""
+    for a, b in pairs:
+        option = next((side for side in (a, b) if side.startswith("-")), None)
+        if option is not None:
+            given = a if option == b else None
+            raise UsageError(
+                "--compare takes two sides, A B (variants, rule programs or truth: --compare casting-out truth); "
+                + (f"after {given!r} came the option {option}" if given else f"got the option {option} as its first side")
+            )
+    return pairs
+
+
 @click.command()
-@click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", help="Two sides to compare (repeatable).")
+@click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", callback=_two_sides,
+              help="Two sides to compare (repeatable).")
 @click.option("--suite", is_flag=True, help="The comparisons of passalive's published findings: the variants against each other and the game's truth.")
 @click.option("--suicide", "suicide_text", default="no", show_default=True, metavar="no|multi|all", help="Suicide rule of sides without @RULE.")
 @click.option("--program", "programs", multiple=True, metavar="FILE.dl", help="A rule program, usable as a side under its file name's stem.")
