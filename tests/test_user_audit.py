@@ -397,3 +397,23 @@ def test_explore_compare_with_one_side_says_what_it_expects(capsys, compare, sai
     assert code == 2 and out == ""
     assert err.startswith("error: --compare takes two sides, A B (variants, rule programs or truth: --compare casting-out truth)")
     assert said in err and "unexpected extra argument" not in err
+
+
+def test_check_calls_standard_input_stdin_as_the_other_commands_do(capsys, monkeypatch, tmp_path):
+    """`check -` named standard input `-` in its table, JSON, JUnit and HTML; errors and the reading commands say `<stdin>`."""
+    import io
+    import json
+
+    def stdin() -> None:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(Path(BASIC).read_bytes())))
+
+    stdin()
+    junit, page = tmp_path / "report.xml", tmp_path / "report.html"
+    code, out, _ = run(["check", "-", "--junit-xml", str(junit), "--html", str(page)], capsys)
+    assert code == 0 and "\n<stdin>:22  #1 1: the white chain" in out
+    assert '<testsuite name="&lt;stdin&gt;"' in junit.read_text()
+    html = page.read_text()
+    assert "lines in &lt;stdin&gt;. Every check passed." in html and "<div class=\"source\">&lt;stdin&gt;:16</div>" in html  # no link
+    stdin()
+    code, out, _ = run(["check", "-", "--json"], capsys)
+    assert {row["file"] for row in json.loads(out)["results"]} == {"<stdin>"}

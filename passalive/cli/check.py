@@ -36,6 +36,7 @@ from typing import Any
 import click
 
 from passalive.cli.options import Seconds
+from passalive.grammar.files import STDIN_NAME
 from passalive.output.terminal_text import terminal_safe
 from passalive.output.xmltext import xml_text
 from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, FileError, Report, Row, Status, check_paths
@@ -300,7 +301,7 @@ def command(
             click.echo(terminal_safe(f"{location}: warning: {message}"), err=True)
     if not report.rows and not allow_empty:
         raise _nothing_checked(report, paths, variants)
-    if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:
+    if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != STDIN_NAME}:
         from passalive.errors import UsageError
 
         raise UsageError(f"{junit}: this is one of the files checked; the JUnit XML would overwrite it")
