@@ -14,6 +14,9 @@ from typing import BinaryIO
 from passalive.errors import InputError
 from passalive.go.limits import MAX_FILE_BYTES
 
+STDIN_NAME = "<stdin>"
+"""What standard input (`-` on the command line) is called in messages, tables and reports."""
+
 _CHUNK = 1 << 20
 """Bytes read at a time, so that the size limit is checked while reading."""
 
@@ -33,7 +36,7 @@ def read_input(path: str | os.PathLike[str]) -> tuple[str, bytes, int]:
         if name == "-":
             import sys
 
-            name = "<stdin>"
+            name = STDIN_NAME
             data = _read_bounded(sys.stdin.buffer, name)
         else:
             if os.path.isdir(name):

@@ -318,3 +318,108 @@ def test_show_format_json_beside_jsonl_names_what_was_given(capsys):
     code, out, err = run(["show", BASIC, "--format", "json", "--jsonl"], capsys)
     assert code == 2 and out == ""
     assert err.startswith("error: give either --format json or --jsonl, not both")
+
+
+# Options that were taken and changed nothing: each is refused, with what it is for.
+
+SGF_GAME = str(GAMES / "ko.sgf")
+PLAIN = """\
+  A B C D
+4 . X O .
+3 X X O O
+2 . X O .
+1 X X O O
+"""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["analyse", BASIC, "--board-size", "9"], "--board-size 9 places plain boards of X/O/. rows; no input is one"),
+        (["show", SGF_GAME, "--board-size", "9"], "--board-size 9 places plain boards of X/O/. rows; no input is one"),
+        (["analyse", BASIC, "--node", "3"], "--node 3 picks a position of an SGF game record; no input is SGF"),
+        (["score", BASIC, "--move", "2"], "--move 2 picks a position of an SGF game record; no input is SGF"),
+        (["score", BASIC, "--pretty"], "--pretty indents the --json document: give it with --json"),
+        (["analyse", BASIC, "--jsonl", "--pretty"], "--pretty indents the --json document: give it with --json"),
+        (["analyse", BASIC, "--program", str(ROOT / "rules" / "casting-out.dl"), "--engine", "direct"],
+         "--program runs your rule program on the rule engine; --engine direct has no program to run"),
+    ],
+)
+def test_an_option_that_would_change_nothing_is_refused(capsys, argv, message):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {message}")
+
+
+@pytest.mark.parametrize("option", [["--seed", "7"], ["--unit", "10"]])
+def test_explore_exhaustive_refuses_the_options_of_random_samples(capsys, option):
+    """An exhaustive search has no samples: `--seed 7` gave the run (and the record's key) of `--seed 0`."""
+    argv = ["explore", "--compare", "casting-out", "truth", "--board", "2x2", "--exhaustive", *option]
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"error: {option[0]} is for --random N (it shapes the random samples)")
+
+
+def test_options_are_taken_where_an_input_uses_them(capsys, tmp_path):
+    """A folder of a plain board and an SGF game: --board-size is for the one, --node for the other."""
+    (tmp_path / "corner.plain").write_text(PLAIN)
+    (tmp_path / "ko.sgf").write_text(Path(SGF_GAME).read_text())
+    code, out, _ = run(["show", str(tmp_path), "--board-size", "9", "--node", "2"], capsys)
+    assert code == 0 and "corner.plain" in out and "ko.sgf" in out
+    code, out, _ = run(["analyse", BASIC, "--program", str(ROOT / "rules" / "casting-out.dl")], capsys)
+    assert code == 0 and "engine=rules" in out
+    code, out, _ = run(["score", BASIC, "--json", "--pretty"], capsys)
+    assert code == 0 and out.startswith('{\n  "diagrams"')
+
+
+def test_check_keep_going_html_lists_the_pages_left_out(capsys, tmp_path):
+    """The summary, --json and JUnit said a page was left out; the HTML report showed only the good page."""
+    folder = _wiki(tmp_path)
+    report = tmp_path / "report.html"
+    code, _, _ = run(["check", str(folder), "--keep-going", "--html", str(report)], capsys)
+    assert code == 2
+    page = report.read_text()
+    assert '<span class="error">1 not checked</span>' in page
+    assert "1 file(s) could not be checked and were left out (--keep-going)" in page
+    assert f'<span class="badge error">ERROR</span>{folder}/b-typo.txt: not checked</h2>' in page
+    assert f"{folder}/b-typo.txt:2:10: error: unknown character &#x27;K&#x27;" in page
+    assert page.index("b-typo.txt: not checked") < page.index("a-good.txt")  # the errors come first
+    assert 'href="wiki/b-typo.txt"' in page
+
+
+def test_check_html_of_a_whole_run_has_no_error_section(capsys, tmp_path):
+    report = tmp_path / "report.html"
+    code, _, _ = run(["check", BASIC, "--html", str(report)], capsys)
+    assert code == 0 and "badge error" not in report.read_text() and "left out" not in report.read_text()
+
+
+@pytest.mark.parametrize(
+    ("compare", "said"),
+    [(["casting-out"], "after 'casting-out' came the option --board"), ([], "got the option --board as its first side")],
+)
+def test_explore_compare_with_one_side_says_what_it_expects(capsys, compare, said):
+    """`--compare casting-out --board 3x3` took --board as the second side: "Got unexpected extra argument (3x3)"."""
+    code, out, err = run(["explore", "--compare", *compare, "--board", "3x3", "--exhaustive"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --compare takes two sides, A B (variants, rule programs or truth: --compare casting-out truth)")
+    assert said in err and "unexpected extra argument" not in err
+
+
+def test_check_calls_standard_input_stdin_as_the_other_commands_do(capsys, monkeypatch, tmp_path):
+    """`check -` named standard input `-` in its table, JSON, JUnit and HTML; errors and the reading commands say `<stdin>`."""
+    import io
+    import json
+
+    def stdin() -> None:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(Path(BASIC).read_bytes())))
+
+    stdin()
+    junit, page = tmp_path / "report.xml", tmp_path / "report.html"
+    code, out, _ = run(["check", "-", "--junit-xml", str(junit), "--html", str(page)], capsys)
+    assert code == 0 and "\n<stdin>:22  #1 1: the white chain" in out
+    assert '<testsuite name="&lt;stdin&gt;"' in junit.read_text()
+    html = page.read_text()
+    assert "lines in &lt;stdin&gt;. Every check passed." in html and "<div class=\"source\">&lt;stdin&gt;:16</div>" in html  # no link
+    stdin()
+    code, out, _ = run(["check", "-", "--json"], capsys)
+    assert {row["file"] for row in json.loads(out)["results"]} == {"<stdin>"}

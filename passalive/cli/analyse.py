@@ -46,7 +46,7 @@ from passalive.definitions.analysis import ENGINES, TERRITORY_CONVENTIONS, Analy
 from passalive.definitions.area import AreaMode
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
 from passalive.go.diagram import Diagram
-from passalive.cli.options import Seconds
+from passalive.cli.options import Seconds, option_given
 from passalive.errors import BudgetError, UsageError
 from passalive.go.limits import DEFAULT_MAX_FACTS, DEFAULT_RULE_SECONDS
 from passalive.cli.statuses import (
@@ -536,10 +536,17 @@ def command(
             "--program runs your program instead of a variant; do not combine it with --variant "
             "(its verdicts would be shown under the variant's name)"
         )
+    if program is not None and engine == "direct" and option_given("engine"):
+        # --program alone runs on the rule engine (a .dl program has no direct implementation);
+        # only the contradiction written out is refused, so that --program needs no --engine rules.
+        raise UsageError(
+            "--program runs your rule program on the rule engine; --engine direct has no program to run: "
+            "leave out --engine direct (or give --engine rules)"
+        )
     selection = inputs.selection(allow_illegal=allow_illegal, suicide=Suicide.MULTI if suicide else None)
     output = inputs.output(as_json, fmt)
     game_sgf = output == "sgf" and inputs.all_nodes
-    if not game_sgf and click.get_current_context().get_parameter_source("comments") is click.core.ParameterSource.COMMANDLINE:
+    if not game_sgf and option_given("comments"):
         raise UsageError("--comments sets the comment of each node of --all-nodes --format sgf: give both, or leave it out")
     settings = _Settings(
         names, suicide, engine, program, territory, explain, output, statuses, fmt, fancy_output(no_color),

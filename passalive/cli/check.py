@@ -35,7 +35,9 @@ from typing import Any
 
 import click
 
+from passalive.cli.collection import SKIPPED, first_line
 from passalive.cli.options import Seconds
+from passalive.grammar.files import STDIN_NAME
 from passalive.output.terminal_text import terminal_safe
 from passalive.output.xmltext import xml_text
 from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, FileError, Report, Row, Status, check_paths
@@ -152,14 +154,8 @@ def report_json(report: Report) -> dict[str, Any]:
             "errors": len(report.errors),
         },
         "results": [_row_json(r) for r in report.rows],
-        "errors": [_error_line(error) for error in report.errors],
+        "errors": [first_line(error.error.format()) for error in report.errors],
     }
-
-
-def _error_line(left_out: FileError) -> str:
-    """A file left out by --keep-going: the first line of its error, `file:line:col: error: ...`, as the
-    reading commands' `--json --keep-going` documents list them."""
-    return left_out.error.format().split("\n", 1)[0]
 
 
 def _suicide_suffix(row: Row) -> str:
@@ -294,13 +290,13 @@ def command(
         raise UsageError("--source-url links the diagrams of the --html report: give --html FILE too")
     report = check_paths(paths, variants=variants or None, verify=verify, timeout=timeout, engine=engine, keep_going=keep_going)
     for left_out in report.errors:
-        click.echo(left_out.error.format() + "\n(skipped; going on with the other files)", err=True)
+        click.echo(left_out.error.format() + SKIPPED, err=True)
     for result in report.diagrams:
         for message, location in result.diagram.warnings:
             click.echo(terminal_safe(f"{location}: warning: {message}"), err=True)
     if not report.rows and not allow_empty:
         raise _nothing_checked(report, paths, variants)
-    if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != "-"}:
+    if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != STDIN_NAME}:
         from passalive.errors import UsageError
 
         raise UsageError(f"{junit}: this is one of the files checked; the JUnit XML would overwrite it")

@@ -23,6 +23,10 @@ order.  The options every reading command shares come from
 * `--pretty`: the `--json` document indented (it is anyway on a terminal;
   compact otherwise, as a pipeline wants it).
 
+An option no input takes is a UsageError, not a run it leaves unchanged:
+`--node`/`--move` with no SGF input, `--board-size` with no plain board,
+`--pretty` without `--json` (`refuse_unused_selection`, `Inputs.output`).
+
 Warnings of the readers (a suicide in a game record, a property given twice)
 are printed on stderr as `file:line:col: warning: ...`.
 
@@ -33,6 +37,7 @@ reading command runs reads top to bottom.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import sys
@@ -45,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import click
 
-from passalive.cli.options import PICTURES, board_size_option, write_pictures
+from passalive.cli.options import PICTURES, board_size_option, option_given, write_pictures
 from passalive.cli.signals import handled, worker_init
 from passalive.errors import IllegalPositionError, InputError, PassaliveError, UsageError
 from passalive.go.diagram import Diagram
@@ -266,18 +271,16 @@ class Inputs:
         """The command's output: `json`, `jsonl`, a picture format or `text`; a
         UsageError when --json and --jsonl are both given, or either with a
         `--format` written on the command line (`format_param`: its parameter's
-        name), which would be ignored: SVG asked for, JSON printed."""
+        name), which would be ignored: SVG asked for, JSON printed; --pretty without a --json document."""
         if as_json and self.jsonl:
             raise UsageError("give either --json (one document) or --jsonl (one object per line), not both")
-        if (as_json or self.jsonl) and _given(format_param) and not (as_json and fmt == "json"):
+        if (as_json or self.jsonl) and option_given(format_param) and not (as_json and fmt == "json"):
             raise UsageError(f"give either --format {fmt} or {'--json' if as_json else '--jsonl'}, not both")
-        return "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
-
-
-def _given(param: str) -> bool:
-    """Whether the running command's parameter `param` was written on the command line (not its default)."""
-    ctx = click.get_current_context(silent=True)
-    return ctx is not None and ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE
+        output = "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
+        context = click.get_current_context(silent=True)
+        if output != "json" and context is not None and context.meta.get("passalive.pretty"):
+            raise UsageError("--pretty indents the --json document: give it with --json, or leave it out")
+        return output
 
 
 # ------------------------------------------------------------------- inputs
@@ -706,11 +709,12 @@ def run(
     unread: list[InputError] = []
     files = expand(paths, unread.append if runner.keep_going else None)
     for error in unread:
-        click.echo(error.format() + "\n(skipped; going on with the other files)", err=True)
+        click.echo(error.format() + SKIPPED, err=True)
     if unread and not files:
         raise InputError("no input could be read (see above)")
+    refuse_unused_selection(files, selection)
     bar = _bar(runner, len(files))
-    skipped = [_first_line(error.format()) for error in unread]
+    skipped = [first_line(error.format()) for error in unread]
     positions = 0
     started = time.perf_counter()
 
@@ -724,10 +728,10 @@ def run(
             rate = positions / max(time.perf_counter() - started, 1e-9)
             bar.set_postfix_str(f"{positions} positions, {rate:,.0f}/s")
         if done.error is not None:
-            skipped.append(_first_line(done.error))
+            skipped.append(first_line(done.error))
             if bar is not None:
                 bar.clear()
-            click.echo(done.error + ("\n(skipped; going on with the other files)" if runner.keep_going else ""), err=True)
+            click.echo(done.error + (SKIPPED if runner.keep_going else ""), err=True)
 
     try:
         parallel = runner.jobs > 1 and len(files) > 1 and "-" not in files  # standard input is read by this process
@@ -778,9 +782,61 @@ def run(
     return skipped
 
 
-def _first_line(error: str) -> str:
-    """An error's first line, `file:line:col: error: ...` (without the quoted line and its caret)."""
+def refuse_unused_selection(files: Sequence[str], selection: Selection) -> None:
+    """A UsageError for a reading option that no input takes, rather than a run it leaves unchanged:
+    `--node`/`--move` with no SGF input (a diagram file has one position per diagram), `--board-size`
+    with no plain board (an SGF file's SZ and a Sensei diagram's edges give the board).
+
+    Each file's format is guessed as `read_items` guesses it, from its first MiB; standard input
+    (`-`), which cannot be read twice, and a file that cannot be read count as either format."""
+    asks = [f"--{name} {value}" for name, value in (("node", selection.node), ("move", selection.move)) if value is not None]
+    if not asks and selection.board_size is None:
+        return
+    found: set[str] = set()
+    for name in files:
+        found |= _formats(name, selection.input_format)
+        if (not asks or "sgf" in found) and (selection.board_size is None or "plain" in found):
+            return
+    if asks and "sgf" not in found:
+        raise UsageError(
+            f"{asks[0]} picks a position of an SGF game record; no input is SGF "
+            "(a diagram file gives one position per diagram): leave it out"
+        )
+    raise UsageError(
+        f"--board-size {selection.board_size} places plain boards of X/O/. rows; no input is one "
+        "(an SGF file's SZ and a Sensei diagram's edges give its board): leave it out"
+    )
+
+
+def _formats(name: str, given: str | None) -> set[str]:
+    """The formats a file may be read as (see `refuse_unused_selection`): `given` (--input-format), or
+    the guess from the file's head; every format for standard input or a file that cannot be read."""
+    from passalive.grammar.read import detect_format, looks_like_sgf
+
+    if given is not None:
+        return {given}
+    if name.lower().endswith(".sgf"):
+        return {"sgf"}
+    try:
+        if name == "-":
+            raise OSError
+        with open(name, "rb") as handle:
+            head = handle.read(1 << 20).removeprefix(codecs.BOM_UTF8)
+    except OSError:  # standard input, or reported when it is read
+        return {"sgf", "sensei", "plain"}
+    if looks_like_sgf(head):
+        return {"sgf"}
+    return {detect_format(head.decode("utf-8", errors="replace"), name)}
+
+
+def first_line(error: str) -> str:
+    """An error's first line, `file:line:col: error: ...` (without the quoted line and its caret): how the
+    files --keep-going left out are listed (`--json`'s `errors`, check's reports)."""
     return error.split("\n", 1)[0]
+
+
+SKIPPED = "\n(skipped; going on with the other files)"
+"""What follows the error of a file --keep-going leaves out, on standard error."""
 
 
 def _bar(runner: Runner, files: int) -> tqdm[Any] | None:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import click
 
-from passalive.cli.options import Seconds
+from passalive.cli.options import Seconds, option_given
 from passalive.tools.explore.deciders import SideSpec, TruthOptions, resolve_side
 from passalive.errors import UsageError
 from passalive.tools.explore.search import SUITE, Comparison, Search, Summary, default_jobs, parse_sizes, run, summary_json
@@ -164,8 +164,37 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
     return all_sizes
 
 
+def _refuse_random_options() -> None:
+    """A UsageError for --seed or --unit written beside --exhaustive: they shape the random
+    samples, and an exhaustive search has none (its record's key leaves them out), so the
+    run would be the same without them."""
+    for param, option in (("seed", "--seed"), ("unit_size", "--unit")):
+        if option_given(param):
+            raise UsageError(
+                f"{option} is for --random N (it shapes the random samples); "
+                "an --exhaustive search takes every position and has none"
+            )
+
+
+def _two_sides(ctx: click.Context, param: click.Parameter, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """--compare's pairs, each two sides; a UsageError for a pair that took an option as a side.
+
+    click gives --compare the next two words whatever they are, so `--compare casting-out --board
+    3x3` took `--board` as the second side and then called `3x3` an unexpected extra argument."""
+    for a, b in pairs:
+        option = next((side for side in (a, b) if side.startswith("-")), None)
+        if option is not None:
+            given = a if option == b else None
+            raise UsageError(
+                "--compare takes two sides, A B (variants, rule programs or truth: --compare casting-out truth); "
+                + (f"after {given!r} came the option {option}" if given else f"got the option {option} as its first side")
+            )
+    return pairs
+
+
 @click.command()
-@click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", help="Two sides to compare (repeatable).")
+@click.option("--compare", "compare", nargs=2, multiple=True, metavar="A B", callback=_two_sides,
+              help="Two sides to compare (repeatable).")
 @click.option("--suite", is_flag=True, help="The comparisons of passalive's published findings: the variants against each other and the game's truth.")
 @click.option("--suicide", "suicide_text", default="no", show_default=True, metavar="no|multi|all", help="Suicide rule of sides without @RULE.")
 @click.option("--program", "programs", multiple=True, metavar="FILE.dl", help="A rule program, usable as a side under its file name's stem.")
@@ -173,7 +202,7 @@ def _board_sizes(boards: tuple[str, ...], sizes: tuple[str, ...], exhaustive: bo
 @click.option("--sizes", "sizes", multiple=True, metavar="5x5-9x9", help="Board sizes: a list or a range of squares.")
 @click.option("--exhaustive", is_flag=True, help="Every legal position up to symmetry (boards up to 20 points).")
 @click.option("--random", "count", type=int, default=0, metavar="N", help="N random positions (random play and random fills).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random samples (with --random N).")
 @click.option("--unit", "unit_size", type=int, default=500, show_default=True, help="Random positions per unit of work.")
 @click.option("--jobs", type=click.IntRange(min=0), default=1, show_default=True, help="Processes (0: one per core, at most 2).")
 @click.option("--cluster", default=None, metavar="ADDRESS",
@@ -253,6 +282,8 @@ def command(
     if not comparisons:
         raise UsageError("nothing to compare: give --compare A B (repeatable) or --suite")
     all_sizes = _board_sizes(boards, sizes, exhaustive, count)
+    if exhaustive:
+        _refuse_random_options()
     if budget is None:
         budget = 1_000_000 if exhaustive else 3000
     if count < 0 or unit_size < 1 or budget < 1:

@@ -36,6 +36,12 @@ class Seconds(click.FloatRange):
         return number
 
 
+def option_given(param: str) -> bool:
+    """Whether the running command's parameter `param` was written on the command line (not its default)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source(param) is click.core.ParameterSource.COMMANDLINE
+
+
 def board_size_option(function: F) -> F:
     """`--board-size N`: the full board a plain board with GTP coordinates is cut from."""
     from passalive.go.limits import MAX_SIDE

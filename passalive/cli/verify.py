@@ -30,7 +30,7 @@ from typing import Any
 import click
 
 from passalive.cli.collection import Inputs, Item, Sink, collection_options, finish, run
-from passalive.cli.options import PICTURES, Seconds, output_options, pass_alive_suicide_option
+from passalive.cli.options import PICTURES, Seconds, option_given, output_options, pass_alive_suicide_option
 from passalive.go.diagram import Diagram
 from passalive.errors import UsageError
 from passalive.output.render import ANALYSIS_GLYPHS, fancy_output, render_sensei, terminal_board
@@ -216,15 +216,14 @@ def command(
     --timeout bounds each diagram's search and, with --witness short, the
     drawing of its capturing sequences too.
     """
-    given = _given_options(click.get_current_context())
     if alternating:
         from passalive.cli.verify_alternating import refuse_ignored, run_alternating
 
-        refuse_ignored(given)
+        refuse_ignored()
         if run_alternating(files, variant or "static-safety", as_json, budget, timeout, inputs):
             sys.exit(1)
         return
-    if "--budget" in given:
+    if option_given("budget"):
         raise UsageError("--budget bounds the alternating-play search: give it with --alternating")
     if depth is not None and complete:
         raise UsageError("give either --depth K or --complete, not both")
@@ -245,15 +244,6 @@ def command(
     finish(failed)
     if contradicted:
         sys.exit(1)
-
-
-def _given_options(ctx: click.Context) -> set[str]:
-    """The options the user wrote on the command line (not left at their defaults), as `--name`."""
-    return {
-        param.opts[0]
-        for param in ctx.command.params
-        if ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
-    }
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from passalive.cli.collection import Inputs, Item, Sink, finish, run
+from passalive.cli.options import option_given
 from passalive.errors import InputError, UsageError
 from passalive.go.suicide import Suicide
 from passalive.output.render import render_plain
@@ -66,16 +67,17 @@ def _work(item: Item, settings: _Settings) -> tuple[Any, int]:
     return "\n".join(out), refuted
 
 
-IGNORED = ("--suicide", "--pass-alive-suicide", "--depth", "--complete", "--witness", "--format", "--out")
+IGNORED = (("suicide", "--suicide"), ("pass_alive_suicide", "--pass-alive-suicide"), ("depth", "--depth"),
+           ("complete", "--complete"), ("witness", "--witness"), ("fmt", "--format"), ("out", "--out"))  # (parameter, flag)
 """The options of `verify` that the alternating-play search has no use for: it searches with suicide illegal,
 to the end of the game, and prints text or JSON (its refutations are lines of moves, not drawn)."""
 
 
-def refuse_ignored(given: set[str]) -> None:
-    """A UsageError for an option of `given` (as written: `--suicide`) that --alternating would ignore,
+def refuse_ignored() -> None:
+    """A UsageError for an option written on the command line that --alternating would ignore,
     rather than an answer to another question."""
-    for option in IGNORED:
-        if option in given:
+    for parameter, option in IGNORED:
+        if option_given(parameter):
             raise UsageError(
                 f"verify --alternating does not take {option}: it searches alternating play with suicide "
                 "illegal, to the end, and prints text or JSON (--json)"

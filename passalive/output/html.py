@@ -22,15 +22,16 @@ header { padding: 18px 28px; background: #24292f; color: #fff; }
 header h1 { margin: 0 0 6px 0; font-size: 22px; }
 header .counts span { display: inline-block; margin-right: 14px; padding: 3px 10px; border-radius: 12px; font-weight: 600; }
 .counts .ok { background: #2da44e; } .counts .fail { background: #cf222e; } .counts .unknown { background: #9a6700; }
-.counts .neutral { background: #57606a; }
+.counts .neutral { background: #57606a; } .counts .error { background: #82071e; }
 main { padding: 12px 28px 40px 28px; }
 nav ul { columns: 2; font-size: 13px; }
 section { background: #fff; border: 1px solid #d0d7de; border-radius: 8px; margin: 16px 0; padding: 12px 16px; }
 section.fail { border: 2px solid #cf222e; background: #fff5f5; }
 section.unknown { border-color: #bf8700; }
+section.error { border: 2px solid #82071e; background: #fff5f5; }
 section h2 { font-size: 17px; margin: 2px 0 8px 0; }
 section h2 .badge { font-size: 12px; padding: 2px 8px; border-radius: 10px; color: #fff; margin-right: 8px; vertical-align: middle; }
-.badge.ok { background: #2da44e; } .badge.fail { background: #cf222e; } .badge.unknown { background: #9a6700; }
+.badge.ok { background: #2da44e; } .badge.fail { background: #cf222e; } .badge.unknown { background: #9a6700; } .badge.error { background: #82071e; }
 .source { font-size: 13px; color: #57606a; }
 .pictures { display: flex; flex-wrap: wrap; gap: 12px; margin: 8px 0; align-items: flex-start; }
 figure { margin: 0; } figcaption { font-size: 12px; color: #57606a; max-width: 320px; }

@@ -103,6 +103,7 @@ class Report:
 
     diagrams: tuple[DiagramResult, ...]
     files: tuple[str, ...]
+    """The files checked, as `shown_name` names them (standard input: `<stdin>`)."""
     errors: tuple[FileError, ...] = ()
     """The files that could not be read or checked (`check_paths(..., keep_going=True)`); those
     files have no rows."""
@@ -206,21 +207,31 @@ def check_paths(
     results: list[DiagramResult] = []
     errors: list[FileError] = []
     for path in files:
+        name = shown_name(path)
         done: list[DiagramResult] = []
         try:
             for number, diagram in enumerate(read_diagrams(path), start=1):
                 if progress is not None:
-                    progress(f"{path} #{number} {diagram.title}")
+                    progress(f"{name} #{number} {diagram.title}")
                 done.append(
-                    check_diagram(diagram, path, number, variants=selected, verify=verify, oracle=oracle, engine=engine)
+                    check_diagram(diagram, name, number, variants=selected, verify=verify, oracle=oracle, engine=engine)
                 )
         except PassaliveError as error:  # unreadable, an illegal position, a bad claim
             if not keep_going:
                 raise
-            errors.append(FileError(path, error))
+            errors.append(FileError(name, error))
             continue
         results.extend(done)
-    return Report(tuple(results), tuple(files), tuple(errors))
+    return Report(tuple(results), tuple(shown_name(path) for path in files), tuple(errors))
+
+
+def shown_name(path: str) -> str:
+    """A checked file's name in the report: standard input (`-`) is `<stdin>`, as the reading
+    commands and every error call it, and a file really named `<stdin>` is `./<stdin>`, so that
+    `STDIN_NAME` in a report always means standard input (no link, not a file to overwrite)."""
+    from passalive.grammar.files import STDIN_NAME
+
+    return STDIN_NAME if path == "-" else f"./{path}" if path == STDIN_NAME else path
 
 
 def check_diagram(

@@ -21,9 +21,10 @@ from passalive.definitions.variants import VARIANTS
 from passalive.go.board import STONE_COLOURS, Board
 from passalive.go.diagram import Diagram
 from passalive.go.markup import Expectation
+from passalive.grammar.files import STDIN_NAME
 from passalive.output.html import Picture, Section, page
 from passalive.output.svg import board_svg
-from passalive.tools.check import DiagramResult, Report
+from passalive.tools.check import DiagramResult, Report, shown_name
 from passalive.tools.rows import Status
 from passalive.tools.explore.search import Summary
 from passalive.tools.figures import diagram_svg, sequence_svg, slug
@@ -109,7 +110,7 @@ def _href(path: str, line: int, report_dir: str, source_url: str | None) -> str 
     relative to the report; the path always percent-encoded, so a file named
     `javascript:alert(1).txt` is a relative link (`javascript%3Aalert%281%29.txt`), never a
     scheme of its own."""
-    if path == "-":
+    if path == STDIN_NAME:  # standard input: no file to link to
         return None
     if source_url:
         given = path.replace(os.sep, "/")
@@ -157,6 +158,29 @@ def sections(report: Report, report_dir: str = ".", source_url: str | None = Non
     return out
 
 
+def error_sections(report: Report, report_dir: str = ".", source_url: str | None = None) -> list[Section]:
+    """One section per file `--keep-going` left out (a typo, a bad claim, UTF-16): its error in full,
+    with the line and caret, as the terminal showed it; the summary, JSON and JUnit list them too."""
+    out = []
+    for number, left_out in enumerate(report.errors, 1):
+        location = left_out.error.location
+        line = location.line if location is not None else 1
+        out.append(
+            Section(
+                anchor=f"{slug(left_out.path)}-error-{number}",
+                title=f"{left_out.path}: not checked",
+                status="error",
+                source_text=f"{left_out.path}:{line}",
+                source_href=_href(left_out.path, line, report_dir, source_url),
+                pictures=(),
+                header=HEADER,
+                rows=(),
+                notes=(left_out.error.format(),),
+            )
+        )
+    return out
+
+
 def report_html(report: Report, report_path: str = "report.html", source_url: str | None = None,
                 paths: Iterable[str] = ()) -> str:
     """The whole page for a check report (`report_path`: where it will be written, for relative links)."""
@@ -166,14 +190,18 @@ def report_html(report: Report, report_path: str = "report.html", source_url: st
         ("ok", f"{ok} ok"),
         ("unknown", f"{unknown} unknown"),
         ("neutral", f"{len(report.diagrams)} diagrams in {len(report.files)} files"),
+        *([("error", f"{len(report.errors)} not checked")] if report.errors else []),
     ]
-    where = " ".join(paths) or " ".join(report.files)
+    where = " ".join(shown_name(path) for path in paths) or " ".join(report.files)
     summary = (
         f"{len(report.rows)} checks of the EXPECT, CAPTURE, EYES, PATH and SCORE lines in {where}. "
         + ("Every check passed." if not failed else "Failing diagrams come first, outlined in red.")
+        + (f" {len(report.errors)} file(s) could not be checked and were left out (--keep-going): "
+           "their errors come first." if report.errors else "")
     )
     report_dir = os.path.dirname(os.path.abspath(report_path))
-    return page("passalive check", counts, summary, sections(report, report_dir, source_url))
+    found = error_sections(report, report_dir, source_url) + sections(report, report_dir, source_url)
+    return page("passalive check", counts, summary, found)
 
 
 def findings_html(summary: Summary) -> str:
@@ -231,9 +259,9 @@ def write_report(report: Report, path: str, source_url: str | None = None, paths
     """Write the page to `path` (UsageError if it is one of the checked files or cannot be written)."""
     from passalive.errors import UsageError
 
-    if os.path.realpath(path) in {os.path.realpath(f) for f in report.files if f != "-"}:
+    if os.path.realpath(path) in {os.path.realpath(f) for f in report.files if f != STDIN_NAME}:
         raise UsageError(f"{path}: this is one of the files checked; the HTML report would overwrite it")
     write_page(report_html(report, path, source_url, paths), path)
 
 
-__all__ = ["findings_html", "report_html", "sections", "write_page", "write_report"]
+__all__ = ["error_sections", "findings_html", "report_html", "sections", "write_page", "write_report"]
