@@ -339,6 +339,8 @@ PLAIN = """\
         (["show", SGF_GAME, "--board-size", "9"], "--board-size 9 places plain boards of X/O/. rows; no input is one"),
         (["analyse", BASIC, "--node", "3"], "--node 3 picks a position of an SGF game record; no input is SGF"),
         (["score", BASIC, "--move", "2"], "--move 2 picks a position of an SGF game record; no input is SGF"),
+        (["analyse", BASIC, "--all-nodes", "--jsonl"], "--all-nodes analyses every position of an SGF game record; no input is SGF"),
+        (["verify", BASIC, "--variation", "2"], "--variation 2 follows a line of an SGF game record; no input is SGF"),
         (["score", BASIC, "--pretty"], "--pretty indents the --json document: give it with --json"),
         (["analyse", BASIC, "--jsonl", "--pretty"], "--pretty indents the --json document: give it with --json"),
         (["analyse", BASIC, "--program", str(ROOT / "rules" / "casting-out.dl"), "--engine", "direct"],

@@ -784,12 +784,17 @@ def run(
 
 def refuse_unused_selection(files: Sequence[str], selection: Selection) -> None:
     """A UsageError for a reading option that no input takes, rather than a run it leaves unchanged:
-    `--node`/`--move` with no SGF input (a diagram file has one position per diagram), `--board-size`
-    with no plain board (an SGF file's SZ and a Sensei diagram's edges give the board).
+    `--node`/`--move`/`--all-nodes`/`--variation` with no SGF input (a diagram file has one position
+    per diagram), `--board-size` with no plain board (an SGF file's SZ and a Sensei diagram's edges
+    give the board).
 
     Each file's format is guessed as `read_items` guesses it, from its first MiB; standard input
     (`-`), which cannot be read twice, and a file that cannot be read count as either format."""
-    asks = [f"--{name} {value}" for name, value in (("node", selection.node), ("move", selection.move)) if value is not None]
+    asks = [f"--{name} {value} picks a position" for name, value in (("node", selection.node), ("move", selection.move)) if value is not None]
+    if selection.all_nodes:
+        asks.append("--all-nodes analyses every position")
+    if selection.variation != 1:
+        asks.append(f"--variation {selection.variation} follows a line")
     if not asks and selection.board_size is None:
         return
     found: set[str] = set()
@@ -799,7 +804,7 @@ def refuse_unused_selection(files: Sequence[str], selection: Selection) -> None:
             return
     if asks and "sgf" not in found:
         raise UsageError(
-            f"{asks[0]} picks a position of an SGF game record; no input is SGF "
+            f"{asks[0]} of an SGF game record; no input is SGF "
             "(a diagram file gives one position per diagram): leave it out"
         )
     raise UsageError(
