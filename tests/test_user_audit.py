@@ -271,15 +271,28 @@ def test_comments_with_all_nodes_sgf_is_taken(capsys):
     assert code == 0 and out.startswith("(;")
 
 
-@pytest.mark.parametrize("komi", ["nan", "inf", "-inf", "1e308"])
-def test_gtp_refuses_a_komi_at_start_that_its_komi_command_refuses(capsys, monkeypatch, komi):
-    """`passalive gtp --komi nan` answered `final_score` with `W+nan`."""
+@pytest.mark.parametrize(
+    ("komi", "message"),
+    [
+        ("nan", "--komi: expected a number such as 6.5, got 'nan'"),
+        ("-inf", "--komi: expected a number such as 6.5, got '-inf'"),
+        ("1e3", "--komi: expected a number such as 6.5, got '1e3'"),
+        ("20000", "--komi 20000 is too large (at most 10000)"),
+        ("6.1234567", "--komi: at most 6 digits after the point, got '6.1234567'"),
+    ],
+)
+def test_gtp_refuses_a_komi_at_start_that_its_komi_command_refuses(capsys, monkeypatch, komi, message):
+    """`passalive gtp --komi nan` answered `final_score` with `W+nan`; the komi at start is read as the
+    `komi` command reads it (which refuses 1e3 and 6.123456 too)."""
     import io
 
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"final_score\nquit\n")))
     code, out, err = run(["gtp", "--komi", komi], capsys)
     assert code == 2 and out == ""
-    assert "komi: expected a finite number of at most 10000 points either way" in err
+    assert message in err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(f"komi {komi}\nquit\n".encode())))
+    code, out, _ = run(["gtp"], capsys)
+    assert code == 0 and out.startswith("? komi")  # the command refuses the same
 
 
 @pytest.mark.parametrize("komi", ["1e300", "-2000000", "nan"])

@@ -19,7 +19,7 @@ from passalive.tools.gtp_analyze import OWNERSHIP_SOURCES
 
 @click.command("gtp")
 @click.option("--size", type=click.IntRange(1, 25), default=19, show_default=True, help="Board size at start.")
-@click.option("--komi", type=float, default=7.5, show_default=True, help="Komi at start.")
+@click.option("--komi", default="7.5", show_default=True, help="Komi at start, read as the `komi` command reads it.")
 @click.option("--suicide", "suicide_rule", type=click.Choice([r.value for r in Suicide]), default="no", show_default=True,
               help="Which suicides `play` accepts and the analyses assume.")
 @click.option("--variant", type=click.Choice(list(VARIANTS)), default=None,
@@ -34,15 +34,16 @@ from passalive.tools.gtp_analyze import OWNERSHIP_SOURCES
               show_default=True, help="Statuses the ownership of kata-analyze/lz-analyze shows.")
 @click.option("--name", "name", default="passalive", show_default=True,
               help="The answer to `name` (Lizzie sends kata-analyze only to an engine named KataGo...).")
-def command(size: int, komi: float, suicide_rule: str, variant: str | None, territory: str,
+def command(size: int, komi: str, suicide_rule: str, variant: str | None, territory: str,
             pass_alive_suicide: str, ownership_source: str, name: str) -> None:
     """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
     from passalive.output.terminal_text import terminal_safe
-    from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines, read_lines
+    from passalive.go.limits import MAX_GTP_KOMI
+    from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines, read_lines, real
 
     try:
         engine = GtpEngine(
-            size=size, komi=komi, suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
+            size=size, komi=real(komi, "--komi", bound=MAX_GTP_KOMI), suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
             pass_alive_suicide=None if pass_alive_suicide == "same" else Suicide.parse(pass_alive_suicide),
             ownership_source=ownership_source, name=name.strip() or "passalive",
             log=lambda text: click.echo(terminal_safe(text), err=True),  # loadsgf's warnings quote the record
