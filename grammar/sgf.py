@@ -579,7 +579,7 @@ def _game(
     chosen, count = _line(nodes, variation)
     if not chosen:
         raise InputError(
-            f"{source.path}: game {number} has {count} line(s) (variations), not line {variation}",
+            f"game {number} has {count} line(s) (variations), not line {variation}",  # the location names the file
             source.location(root.position),
         )
     steps = tuple(_step(reader, nodes[index], node) for node, index in enumerate(chosen))

@@ -107,7 +107,7 @@ def test_variations_are_lines_in_file_order(capsys):
     assert code == 0 and last["variation"] == 3 and last["node"] == 5
     assert last["stones"] == {"black": ["D4", "C3", "C2"], "white": ["D3", "D2"]}
     code, _, err = run(["show", str(DATA / "variations.sgf"), "--variation", "4"], capsys)
-    assert code == 2 and "game 1 has 3 line(s) (variations), not line 4" in err
+    assert code == 2 and err.startswith(f"{DATA / 'variations.sgf'}:1:2: error: game 1 has 3 line(s) (variations), not line 4\n")
 
 
 def test_node_and_move_choose_a_position(capsys):
