@@ -151,6 +151,15 @@ def test_out_without_a_picture_format_is_refused_not_an_empty_folder(capsys, tmp
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[8m\x00"  # a window title, clear the screen, conceal what follows, NUL
 
 
+def test_in_colour_the_terminal_keeps_colour_sequences_only():
+    """Where passalive's boards are in colour, an SGR sequence passes (passalive's own resets end it);
+    every other control character is shown as U+FFFD."""
+    from passalive.output.terminal_text import terminal_safe
+
+    assert terminal_safe(HOSTILE, colour=True) == "\ufffd]0;pwned\ufffd\ufffd[2J\x1b[8m\ufffd"
+    assert terminal_safe(HOSTILE) == "\ufffd]0;pwned\ufffd\ufffd[2J\ufffd[8m\ufffd"
+
+
 def test_an_error_shows_the_offending_line_without_its_control_characters(capsys, tmp_path):
     path = tmp_path / "typo.txt"
     path.write_text(f"$$\n$$ | X . {HOSTILE}K |\n")

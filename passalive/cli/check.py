@@ -28,7 +28,6 @@ and score rows have no suicide rule (`-` in the table, null in JSON).
 from __future__ import annotations
 
 import json
-import os
 import sys
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -37,7 +36,6 @@ import click
 
 from passalive.cli.collection import SKIPPED, first_line
 from passalive.cli.options import Seconds
-from passalive.grammar.files import STDIN_NAME
 from passalive.output.terminal_text import terminal_safe
 from passalive.output.xmltext import xml_text
 from passalive.tools.check import DEFAULT_TIMEOUT, DiagramResult, FileError, Report, Row, Status, check_paths
@@ -296,7 +294,7 @@ def command(
             click.echo(terminal_safe(f"{location}: warning: {message}"), err=True)
     if not report.rows and not allow_empty:
         raise _nothing_checked(report, paths, variants)
-    if junit and os.path.realpath(junit) in {os.path.realpath(f) for f in report.files if f != STDIN_NAME}:
+    if junit and report.holds(junit):
         from passalive.errors import UsageError
 
         raise UsageError(f"{junit}: this is one of the files checked; the JUnit XML would overwrite it")

@@ -24,7 +24,7 @@ order.  The options every reading command shares come from
   compact otherwise, as a pipeline wants it).
 
 An option no input takes is a UsageError, not a run it leaves unchanged:
-`--node`/`--move` with no SGF input, `--board-size` with no plain board,
+`--node`/`--move`/`--all-nodes`/`--variation` with no SGF input, `--board-size` with no plain board,
 `--pretty` without `--json` (`refuse_unused_selection`, `Inputs.output`).
 
 Warnings of the readers (a suicide in a game record, a property given twice)
@@ -106,10 +106,15 @@ def _remember_pretty(ctx: click.Context, param: click.Parameter, value: bool) ->
     ctx.meta["passalive.pretty"] = value
 
 
+def _pretty_asked() -> bool:
+    """Whether the running command was given --pretty."""
+    context = click.get_current_context(silent=True)
+    return bool(context is not None and context.meta.get("passalive.pretty"))
+
+
 def _pretty() -> bool:
     """Whether a --json document is indented: when asked (--pretty) or on a terminal."""
-    context = click.get_current_context(silent=True)
-    return bool(context is not None and context.meta.get("passalive.pretty")) or sys.stdout.isatty()
+    return _pretty_asked() or sys.stdout.isatty()
 
 
 def echo_document(data: dict[str, Any]) -> None:
@@ -277,8 +282,7 @@ class Inputs:
         if (as_json or self.jsonl) and option_given(format_param) and not (as_json and fmt == "json"):
             raise UsageError(f"give either --format {fmt} or {'--json' if as_json else '--jsonl'}, not both")
         output = "json" if as_json else "jsonl" if self.jsonl else fmt if fmt in PICTURES else "text"
-        context = click.get_current_context(silent=True)
-        if output != "json" and context is not None and context.meta.get("passalive.pretty"):
+        if output != "json" and _pretty_asked():
             raise UsageError("--pretty indents the --json document: give it with --json, or leave it out")
         return output
 
@@ -449,13 +453,9 @@ def read_items(
     is one item standing for the game's every position (`Item.done`).
     """
     from passalive.grammar.files import read_input
-    from passalive.grammar.read import looks_like_sgf
 
     name, data, bom = given if given is not None else read_input(path)
-    is_sgf = selection.input_format == "sgf" or (
-        selection.input_format is None and (name.lower().endswith(".sgf") or looks_like_sgf(data))
-    )
-    if not is_sgf:
+    if not _is_sgf(name, data, selection.input_format):
         for number, diagram in enumerate(_diagrams(data, name, selection, bom), 1):
             for message, location in diagram.warnings:
                 warn(f"{location}: warning: {message}")
@@ -813,15 +813,22 @@ def refuse_unused_selection(files: Sequence[str], selection: Selection) -> None:
     )
 
 
+def _is_sgf(name: str, data: bytes, input_format: str | None) -> bool:
+    """Whether a file is read as SGF: `--input-format sgf`, else a `.sgf` name or SGF's first bytes."""
+    from passalive.grammar.read import looks_like_sgf
+
+    if input_format is not None:
+        return input_format == "sgf"
+    return name.lower().endswith(".sgf") or looks_like_sgf(data)
+
+
 def _formats(name: str, given: str | None) -> set[str]:
     """The formats a file may be read as (see `refuse_unused_selection`): `given` (--input-format), or
     the guess from the file's head; every format for standard input or a file that cannot be read."""
-    from passalive.grammar.read import detect_format, looks_like_sgf
+    from passalive.grammar.read import detect_format
 
     if given is not None:
         return {given}
-    if name.lower().endswith(".sgf"):
-        return {"sgf"}
     try:
         if name == "-":
             raise OSError
@@ -829,7 +836,7 @@ def _formats(name: str, given: str | None) -> set[str]:
             head = handle.read(1 << 20).removeprefix(codecs.BOM_UTF8)
     except OSError:  # standard input, or reported when it is read
         return {"sgf", "sensei", "plain"}
-    if looks_like_sgf(head):
+    if _is_sgf(name, head, None):
         return {"sgf"}
     return {detect_format(head.decode("utf-8", errors="replace"), name)}
 

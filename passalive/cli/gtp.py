@@ -38,12 +38,11 @@ def command(size: int, komi: str, suicide_rule: str, variant: str | None, territ
             pass_alive_suicide: str, ownership_source: str, name: str) -> None:
     """Speak GTP on standard input and output (no genmove: passalive analyses, it does not play)."""
     from passalive.output.terminal_text import terminal_safe
-    from passalive.go.limits import MAX_GTP_KOMI
-    from passalive.tools.gtp import GtpEngine, GtpError, read_fd_lines, read_lines, real
+    from passalive.tools.gtp import GtpEngine, GtpError, komi_argument, read_fd_lines, read_lines
 
     try:
         engine = GtpEngine(
-            size=size, komi=real(komi, "--komi", bound=MAX_GTP_KOMI), suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
+            size=size, komi=komi_argument(komi, "--komi"), suicide_rule=Suicide.parse(suicide_rule), variant=variant, territory=territory,
             pass_alive_suicide=None if pass_alive_suicide == "same" else Suicide.parse(pass_alive_suicide),
             ownership_source=ownership_source, name=name.strip() or "passalive",
             log=lambda text: click.echo(terminal_safe(text), err=True),  # loadsgf's warnings quote the record

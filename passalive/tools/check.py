@@ -38,6 +38,7 @@ Over 600 lines: every kind of extension line is checked here against the one row
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from passalive.go.diagram import Diagram
 from passalive.go.markup import CaptureClaim, Expectation
 from passalive.errors import BudgetError, InputError, PassaliveError, UsageError
 from passalive.go.suicide import Suicide
+from passalive.grammar.files import STDIN_NAME
 from passalive.solver.oracle import Answer, Budget, Oracle
 from passalive.tools.rows import Row as Row, Status as Status  # re-exported: the check's API
 
@@ -107,6 +109,10 @@ class Report:
     errors: tuple[FileError, ...] = ()
     """The files that could not be read or checked (`check_paths(..., keep_going=True)`); those
     files have no rows."""
+
+    def holds(self, path: str) -> bool:
+        """Whether `path` is one of the files checked (an output there would overwrite it)."""
+        return os.path.realpath(path) in {os.path.realpath(f) for f in self.files if f != STDIN_NAME}
 
     @property
     def rows(self) -> tuple[Row, ...]:
@@ -229,8 +235,6 @@ def shown_name(path: str) -> str:
     """A checked file's name in the report: standard input (`-`) is `<stdin>`, as the reading
     commands and every error call it, and a file really named `<stdin>` is `./<stdin>`, so that
     `STDIN_NAME` in a report always means standard input (no link, not a file to overwrite)."""
-    from passalive.grammar.files import STDIN_NAME
-
     return STDIN_NAME if path == "-" else f"./{path}" if path == STDIN_NAME else path
 
 

@@ -126,6 +126,11 @@ def real(text: str, what: str, *, bound: int) -> float:
     return float(f"{sign}{whole}.{fraction or '0'}")
 
 
+def komi_argument(text: str, what: str = "komi") -> float:
+    """A komi as the `komi` command and `passalive gtp --komi` read it: `real`, at most MAX_GTP_KOMI either way."""
+    return real(text, what, bound=MAX_GTP_KOMI)
+
+
 def _colour(word: str) -> Colour:
     key = word.strip().lower()
     if key in ("b", "black"):
@@ -213,7 +218,7 @@ class GtpEngine:
     """Where notes go that are not a response (a loaded record's warnings): stderr in `passalive gtp`."""
 
     def __post_init__(self) -> None:
-        if not math.isfinite(self.komi) or abs(self.komi) > MAX_GTP_KOMI:  # `--komi nan` answered `final_score` W+nan
+        if not math.isfinite(self.komi) or abs(self.komi) > MAX_GTP_KOMI:  # a komi given from Python, as `komi_argument` bounds it
             raise GtpError(f"komi: expected a finite number of at most {MAX_GTP_KOMI} points either way, got {self.komi}")
         self.history = [_State(empty_board(self.size))]
         self.commands: dict[str, Callable[[list[str]], str]] = {
@@ -407,7 +412,7 @@ class GtpEngine:
     def _komi(self, args: list[str]) -> str:
         if len(args) != 1:
             raise GtpError("syntax error")
-        self.komi = real(args[0], "komi", bound=MAX_GTP_KOMI)
+        self.komi = komi_argument(args[0])
         self.record_komi = None
         return ""
 

@@ -259,7 +259,7 @@ def write_report(report: Report, path: str, source_url: str | None = None, paths
     """Write the page to `path` (UsageError if it is one of the checked files or cannot be written)."""
     from passalive.errors import UsageError
 
-    if os.path.realpath(path) in {os.path.realpath(f) for f in report.files if f != STDIN_NAME}:
+    if report.holds(path):
         raise UsageError(f"{path}: this is one of the files checked; the HTML report would overwrite it")
     write_page(report_html(report, path, source_url, paths), path)
 
