@@ -2,7 +2,8 @@
 
 `children_cpu()` before and after `subprocess.run` gives the CPU the command and
 its own children (a `--jobs` pool) used, whatever else the machine was doing;
-every script that times a separate process takes that difference from here.
+every script that times a separate process from the outside takes that difference from here
+(bench_jobs measures inside its children, whose path is the checkout measured, not bench/).
 """
 
 from __future__ import annotations

@@ -40,7 +40,6 @@ TIME = re.compile(r',"timeMs":[0-9.]+\}$')
 def general(line: bytes, reference: bool = False) -> list[str]:
     """The answers without the kernel path (and with the Python reference for the casting-out too)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(answers_module, "kernel_answers", lambda query: None)
         patch.setattr("passalive.tools.engine.protocol.kernel_answers", lambda query: None)
         if reference:
             patch.setattr(kernel, "native", lambda: None)

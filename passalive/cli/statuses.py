@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
+from passalive.definitions.area import AreaMode
 from passalive.errors import UsageError
 from passalive.go.board import STONE_COLOURS, Board, Colour, Mark, MarkKind
-from passalive.go.conventions import switch_flag
+from passalive.go.conventions import KATAGO_CONVENTIONS, switch_flag
 from passalive.go.suicide import Suicide
 
 if TYPE_CHECKING:  # the definitions load when a convention asks for them

@@ -956,14 +956,16 @@ typedef struct {
    with `range` the function's own words for a side or a rule out of range.  0, or -1 with the
    error set. */
 static int parse_line_args(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, const char *name,
-                           const int at[5], const char *range, LineArgs *a) {
+                           const int at[5], LineArgs *a) {
     if (arg_count(nargs, expected, name) < 0)
         return -1;
     long width = PyLong_AsLong(args[at[0]]), height = PyLong_AsLong(args[at[1]]), rule = PyLong_AsLong(args[at[2]]);
     if ((width == -1 || height == -1 || rule == -1) && PyErr_Occurred())
         return -1;
     if (width < 1 || width > MAX_SIDE || height < 1 || height > MAX_SIDE || rule < SUICIDE_NO || rule > SUICIDE_ALL) {
-        PyErr_SetString(PyExc_ValueError, range);
+        /* one size argument (game_lines) or two sides (query_answers) */
+        PyErr_Format(PyExc_ValueError, "%s: %s from 1 to %d and a rule 0, 1 or 2", name, at[0] == at[1] ? "a size" : "sides",
+                     MAX_SIDE);
         return -1;
     }
     a->width = (int)width;
@@ -989,7 +991,7 @@ static PyObject *k_game_lines(PyObject *module, PyObject *const *args, Py_ssize_
     (void)module;
     static const int at[5] = {0, 0, 4, 5, 6};
     LineArgs a;
-    if (parse_line_args(args, nargs, 12, "game_lines", at, "game_lines: a size from 1 to 52 and a rule 0, 1 or 2", &a) < 0)
+    if (parse_line_args(args, nargs, 12, "game_lines", at, &a) < 0)
         return NULL;
     const int size = a.width;
     PyObject *name_tuple = args[7];
@@ -1095,7 +1097,7 @@ static PyObject *k_query_answers(PyObject *module, PyObject *const *args, Py_ssi
     (void)module;
     static const int at[5] = {0, 1, 5, 6, 7};
     LineArgs a;
-    if (parse_line_args(args, nargs, 10, "query_answers", at, "query_answers: sides from 1 to 52 and a rule 0, 1 or 2", &a) < 0)
+    if (parse_line_args(args, nargs, 10, "query_answers", at, &a) < 0)
         return NULL;
     PyObject *name_tuple = args[8];
     if (!PyBytes_Check(args[4]) || !PyBytes_Check(args[9]) || !PyTuple_Check(name_tuple)

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 
 from passalive.definitions.direct import Geometry, casting_out
 from passalive.go.board import STONE_COLOURS, Board, Colour
-from passalive.go.conventions import KATAGO_CONVENTIONS, STATUS_SWITCHES
+from passalive.go.conventions import STATUS_SWITCHES
 from passalive.go.suicide import Suicide
 
 __all__ = [
@@ -52,8 +52,6 @@ __all__ = [
     "area_bits",
     "independent_life_bits",
     "pass_alive_territory_bits",
-    "KATAGO_CONVENTIONS",
-    "STATUS_SWITCHES",
     "AreaMode",
     "SwitchUse",
     "AreaMap",
@@ -63,7 +61,6 @@ __all__ = [
     "independent_life_area",
     "independent_life_by_rules",
 ]
-
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,14 @@ from functools import cached_property
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
+from passalive.definitions.area import (
+    AreaMode,
+    area_and_territory_bits,
+    area_bits,
+    independent_life_bits,
+    pass_alive_territory_bits,
+)
+from passalive.go.conventions import KATAGO_CONVENTIONS
 from passalive.definitions.direct import DirectResult, GridGeometry, casting_out, reference_casting_out
 from passalive.definitions.kernel import native
 from passalive.definitions.analysis import Variant, resolve_variant
@@ -479,8 +486,6 @@ def _general_summary(
     shared = (stones[Colour.BLACK], stones[Colour.WHITE]) if variant in FAST_VARIANTS and all_points == every_point else None
     katago_land: tuple[int, int] | None = None
     if convention in KATAGO_CONVENTIONS and shared is not None:  # the map's marks give the territory too
-        from passalive.definitions.area import area_and_territory_bits
-
         area, katago_land = area_and_territory_bits(g, request.area.under(convention), suicide, shared)
         maps = StatusMaps(area=area)
     else:
@@ -494,8 +499,6 @@ def _general_summary(
         elif convention == "healthy":
             land = _territory(g, g.stones(colour), stones[colour], alive_chains[colour], every_point) if alive_chains[colour] else 0
         elif convention in KATAGO_CONVENTIONS:
-            from passalive.definitions.area import pass_alive_territory_bits
-
             land = pass_alive_territory_bits(g, colour, stones[colour], convention == "katago")
         else:
             land = _status_territory(g, colour, request, suicide, maps, shared)
@@ -548,8 +551,6 @@ def _maps(g: GridGeometry, request: StatusRequest, suicide: Suicide, shared: tup
     convention = request.convention
     if convention == "healthy":
         return StatusMaps()
-    from passalive.definitions.area import area_bits, independent_life_bits
-
     if convention in KATAGO_CONVENTIONS:
         return StatusMaps(area=area_bits(g, request.area.under(convention), suicide, shared))
     if convention == "independent-life":
@@ -574,8 +575,6 @@ def _status_territory(
     index = 0 if colour is Colour.BLACK else 1
     if request.convention == "independent-life":
         if request.area.keep_territories or request.area.keep_stones:  # the territory is the plain map's
-            from passalive.definitions.area import independent_life_bits
-
             b, w, _ = independent_life_bits(g, AreaMode(), suicide, shared)
             return (b, w)[index] & ~own
         assert maps.area is not None

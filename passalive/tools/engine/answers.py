@@ -4,7 +4,9 @@ Each line is written as text straight from bitsets where it can be: the
 pass-alive map (`ownership`, KataGo's name and format: one number per point,
 row-major from the top-left corner, +1 black, -1 white, 0 neither) and the
 chains come from `passalive.tools.summary` on the replay's bitsets, as
-`analyse --jsonl` writes them, without a `Board`.  Every other map is asked
+`analyse --jsonl` writes them, without a `Board`; a query asking for the
+pass-alive map only is answered whole by the compiled kernel
+(`kernel_answers`: the replay and every turn in one call).  Every other map is asked
 of the module that defines it, on a `Board` made from the same bitsets once
 per turn: KataGo's `calculateArea` and independent life
 (`passalive.definitions.area`), GNU Go's unconditional status
@@ -34,12 +36,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from passalive.definitions.analysis import analyse
+from passalive.definitions.area import area_map, independent_life_area
+from passalive.definitions.kernel import RULE_CODES, move_codes, native
 from passalive.go.bitboard import from_padded, mask_of, to_padded
 from passalive.go.board import STONE_COLOURS, Board, Colour
 from passalive.go.suicide import Suicide
 from passalive.tools.engine.query import Query
 from passalive.tools.engine.replay import Turn, turns
-from passalive.tools.summary import alive_bits, chain_names
+from passalive.tools.summary import FAST_VARIANTS, alive_bits, chain_names, fast_variant, quoted_names
 
 
 def signed_map(black: int, white: int, width: int, height: int) -> str:
@@ -104,10 +108,8 @@ def answers(query: Query, positions: Iterable[Turn] | None = None) -> Iterator[s
     """The answer lines (without their line break) of a checked query whose moves are legal
     (`replay.check_moves`): warnings first, then one line per analysed turn, in turn order.
     `positions` are the analysed turns when the caller has them (else the moves are replayed)."""
-    name = json.dumps(query.id)
-    for field, message in query.warnings:
-        yield f'{{"id":{name},"warning":{json.dumps(message)},"field":{json.dumps(field)}}}'
-    head = f'{{"id":{name},"isDuringSearch":false,"turnNumber":'
+    yield from _warning_lines(query)
+    head = _head(query)
     wanted = set(query.turns)
     last = query.turns[-1]
     clock = time.perf_counter
@@ -139,10 +141,6 @@ def kernel_answers(query: Query) -> list[str] | None:
 
     The lines are `answers`' bytes but for `timeMs`: the turns are computed together, and each answer's
     `timeMs` is its share of the call (tests/test_query_engine.py compares the rest)."""
-    from passalive.definitions.kernel import RULE_CODES, move_codes, native
-    from passalive.go.bitboard import padded_bits
-    from passalive.tools.summary import FAST_VARIANTS, fast_variant, quoted_names
-
     compiled = native()
     if compiled is None or query.statuses != ("pass-alive",) or query.verify_seconds is not None:
         return None
@@ -150,9 +148,8 @@ def kernel_answers(query: Query) -> list[str] | None:
     if chosen is None or chosen.name not in FAST_VARIANTS:
         return None
     width, height = query.width, query.height
-    padded = padded_bits(width, height)
-    black = sum(padded[spot] for colour, spot in query.initial if colour is Colour.BLACK)
-    white = sum(padded[spot] for colour, spot in query.initial if colour is Colour.WHITE)
+    black = _ids_to_padded((spot for colour, spot in query.initial if colour is Colour.BLACK), width, height)
+    white = _ids_to_padded((spot for colour, spot in query.initial if colour is Colour.WHITE), width, height)
     wanted = bytearray(len(query.moves) + 1)
     for turn in query.turns:
         wanted[turn] = 1
@@ -164,11 +161,21 @@ def kernel_answers(query: Query) -> list[str] | None:
     if bodies is None:
         return None
     share = (time.perf_counter() - started) * 1000 / max(1, len(bodies))
-    name = json.dumps(query.id)
-    lines = [f'{{"id":{name},"warning":{json.dumps(message)},"field":{json.dumps(field)}}}' for field, message in query.warnings]
-    head = f'{{"id":{name},"isDuringSearch":false,"turnNumber":'
+    lines = _warning_lines(query)
+    head = _head(query)
     lines.extend(f'{head}{turn}{body.decode("ascii")},"timeMs":{share:.3f}}}' for turn, body in zip(query.turns, bodies))
     return lines
+
+
+def _warning_lines(query: Query) -> list[str]:
+    """The query's warning lines, `{"id", "warning", "field"}`, which come before its answers."""
+    name = json.dumps(query.id)
+    return [f'{{"id":{name},"warning":{json.dumps(message)},"field":{json.dumps(field)}}}' for field, message in query.warnings]
+
+
+def _head(query: Query) -> str:
+    """The start of every answer line of the query, up to its turn number."""
+    return f'{{"id":{json.dumps(query.id)},"isDuringSearch":false,"turnNumber":'
 
 
 def _same(a: Turn, b: Turn) -> bool:
@@ -197,15 +204,11 @@ def _pass_alive(here: _Turn) -> str:
 
 
 def _katago_area(here: _Turn) -> str:
-    from passalive.definitions.area import area_map
-
     area = area_map(here.board, here.query.area, here.query.pass_alive_suicide)
     return f',"katagoArea":{here.signed_ids(area.black, area.white)}'
 
 
 def _independent_life(here: _Turn) -> str:
-    from passalive.definitions.area import independent_life_area
-
     life = independent_life_area(here.board, here.query.area, here.query.pass_alive_suicide)
     return (f',"independentLife":{here.signed_ids(life.area.black, life.area.white)},'
             f'"independentLifeRegions":{life.white_minus_black}')

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from passalive.definitions.analysis import resolve_variant
-from passalive.definitions.area import KATAGO_CONVENTIONS, AreaMode
+from passalive.definitions.area import AreaMode
+from passalive.go.conventions import KATAGO_CONVENTIONS
 from passalive.errors import PassaliveError
 from passalive.go.board import Colour
 from passalive.go.coords import GTP_LETTERS
